@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Accounts } from '../accounts/accounts.ts';
+import type { Quota } from '../billing/quota.ts';
+import type { Config } from '../config/config.ts';
+import { loggerOptions } from '../core/logger.ts';
+import type { Seats } from '../seats/seats.ts';
+import type { Store } from '../store/store.ts';
+import { requireApiKey } from './plugins/auth.ts';
+import { registerCors } from './plugins/cors.ts';
+import { installErrorHandler } from './plugins/error-handler.ts';
+import { installNotFound } from './plugins/not-found.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { healthRoutes } from './routes/health.ts';
+import { quotaRoutes } from './routes/quota.ts';
+import { seatRoutes } from './routes/seats.ts';
+
+export interface ApiDeps {
+  config: Config;
+  store: Store;
+  accounts: Accounts;
+  quota: Quota;
+  seats: Seats;
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The HTTP API: plugins first (errors, CORS, OpenAPI), then health, then /v1 behind an API key. */
+export async function buildServer(deps: ApiDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : loggerOptions(deps.config.logLevel),
+    bodyLimit: deps.config.bodyLimitBytes,
+    routerOptions: { ignoreTrailingSlash: true },
+    requestIdHeader: 'x-request-id',
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();
+    },
+    // Proxies and load balancers in front of scale-out deployments hold connections open.
+    keepAliveTimeout: 65_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  installErrorHandler(app);
+  installNotFound(app);
+  await registerCors(app, deps.config.corsOrigins);
+  await registerOpenApi(app);
+  healthRoutes(app, deps.store);
+
+  await app.register(
+    async (v1) => {
+      requireApiKey(v1, deps.accounts);
+      await v1.register(quotaRoutes(deps.quota));
+      await v1.register(seatRoutes(deps.seats));
+    },
+    { prefix: '/v1' },
+  );
+  return app;
+}

@@ -1,0 +1,22 @@
+import { Command } from 'commander';
+import { accountsCommands } from './commands/accounts.ts';
+import { creditsCommands } from './commands/credits.ts';
+import { keysCommands } from './commands/keys.ts';
+import { migrateCommand } from './commands/migrate.ts';
+import { openapiCommand } from './commands/openapi.ts';
+import { seatsCommands } from './commands/seats.ts';
+import { serveCommand } from './commands/serve.ts';
+
+export function buildCli(): Command {
+  const program = new Command('leadforge')
+    .description('Leadforge companion service: the /v1 API, its workers and their administration')
+    .showHelpAfterError();
+  serveCommand(program);
+  migrateCommand(program);
+  accountsCommands(program);
+  keysCommands(program);
+  creditsCommands(program);
+  seatsCommands(program);
+  openapiCommand(program);
+  return program;
+}

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Command, Option } from 'commander';
+import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../api/build-server.ts';
+import { createApp } from '../../app/app.ts';
+import { ensureFirstStart, type FirstStart } from '../../app/first-start.ts';
+import { loadConfig } from '../../config/config.ts';
+import { print } from '../with-app.ts';
+
+type Role = 'api' | 'worker' | 'all';
+
+/** Where `npm start` builds the extension, relative to this package. */
+const EXTENSION_DIR = resolve(import.meta.dirname, '../../../../.output/chrome-mv3');
+
+export function serveCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('Run the API and the in-process workers')
+    .addOption(
+      new Option('--role <role>', 'api: only the HTTP API; worker: only background work; all: both').choices(['api', 'worker', 'all']).default('all'),
+    )
+    .action(async (opts: { role: Role }) => {
+      const config = loadConfig();
+      const app = await createApp(config);
+      const first = await ensureFirstStart(app);
+      let server: FastifyInstance | null = null;
+      if (opts.role !== 'worker') {
+        server = await buildServer(app);
+        await server.listen({ host: config.host, port: config.port });
+      }
+      const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+      banner(opts.role, base, app.store.caps.dialect, first);
+
+      let stopping = false;
+      const stop = async (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        print(`Received ${signal}: finishing requests in flight, then stopping.`);
+        // Fastify stops accepting at once and waits for requests in flight to end.
+        await server?.close();
+        await app.close();
+        process.exit(0);
+      };
+      process.once('SIGTERM', () => void stop('SIGTERM'));
+      process.once('SIGINT', () => void stop('SIGINT'));
+    });
+}
+
+function banner(role: Role, base: string, dialect: string, first: FirstStart | null): void {
+  if (role === 'worker') {
+    print(`Leadforge worker started (${dialect}). No background job kinds are registered yet.`);
+    return;
+  }
+  print(`Leadforge API listening on ${base} (${dialect}${role === 'all' ? ', with workers' : ''})`);
+  print(`API reference: ${base}/docs`);
+  if (first) {
+    print('');
+    print(`First start: created the account "${first.accountName}" with ${first.credits} sandbox credits and this API key.`);
+    print('It is shown only now; keep it:');
+    print(`  ${first.key}`);
+    print('Try it:');
+    print(`  curl -H "Authorization: Bearer ${first.key}" ${base}/v1/quota/`);
+  }
+  if (existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
+    print('');
+    print(`The extension is built in ${EXTENSION_DIR}`);
+    print('Load it in Chrome: chrome://extensions, turn on Developer mode, "Load unpacked", choose that folder.');
+  }
+}

@@ -1,0 +1,99 @@
+import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { envSchema } from './schema.ts';
+
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; poolSize: number };
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  readonly dataDir: string;
+  readonly database: DatabaseConfig;
+  readonly logLevel: string;
+  readonly corsOrigins: readonly string[];
+  readonly seatDailyLimit: number;
+  readonly sandboxCredits: number;
+  readonly bodyLimitBytes: number;
+  readonly firstStart: boolean;
+  /** Where the 32-byte secret key comes from; loaded lazily by loadSecretKey(). */
+  readonly secretKeySetting: string | undefined;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once into a frozen Config, or throws ConfigError naming every bad setting. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty variables count as unset, as shells and .env files often leave them.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = String(i.path[0]);
+        return `${name}: ${i.message} (got ${JSON.stringify(cleaned[name] ?? '')})`;
+      }),
+    );
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.LEADFORGE_DATA_DIR);
+  return Object.freeze({
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    database: databaseFrom(e.DATABASE_URL, dataDir, e.LEADFORGE_DB_POOL_SIZE),
+    logLevel: e.LEADFORGE_LOG_LEVEL,
+    corsOrigins: Object.freeze(
+      e.LEADFORGE_CORS_ORIGINS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+    seatDailyLimit: e.LEADFORGE_SEAT_DAILY_LIMIT,
+    sandboxCredits: e.LEADFORGE_SANDBOX_CREDITS,
+    bodyLimitBytes: e.LEADFORGE_BODY_LIMIT_BYTES,
+    firstStart: e.LEADFORGE_FIRST_START,
+    secretKeySetting: e.LEADFORGE_SECRET_KEY,
+  });
+}
+
+function databaseFrom(url: string | undefined, dataDir: string, poolSize: number): DatabaseConfig {
+  if (!url) return { dialect: 'sqlite', file: join(dataDir, 'leadforge.db') };
+  if (url.startsWith('postgres')) return { dialect: 'postgres', url, poolSize };
+  const path = url.replace(/^(sqlite|file):(\/\/)?/, '');
+  if (path === ':memory:') return { dialect: 'sqlite', file: ':memory:' };
+  return { dialect: 'sqlite', file: isAbsolute(path) ? path : resolve(path) };
+}
+
+/**
+ * The key that encrypts seat sessions at rest. From LEADFORGE_SECRET_KEY when set; otherwise made
+ * once and kept in the data directory (mode 0600), so a zero-configuration install still encrypts.
+ * Processes that share a PostgreSQL database on different machines must share this key.
+ */
+export function loadSecretKey(config: Config): Buffer {
+  const setting = config.secretKeySetting;
+  if (setting) return /^[0-9a-fA-F]{64}$/.test(setting) ? Buffer.from(setting, 'hex') : Buffer.from(setting, 'base64');
+  const file = join(config.dataDir, 'secret.key');
+  if (!existsSync(file)) {
+    mkdirSync(config.dataDir, { recursive: true });
+    // Written whole to a private temp file, then linked into place: a process starting at the same
+    // time either wins the link or reads the winner's complete file, never a half-written one.
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(tmp, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+    try {
+      linkSync(tmp, file);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    } finally {
+      unlinkSync(tmp);
+    }
+  }
+  chmodSync(file, 0o600);
+  const hex = readFileSync(file, 'utf8').trim();
+  if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new ConfigError([`${file}: must hold 64 hex digits`]);
+  return Buffer.from(hex, 'hex');
+}

@@ -1,0 +1,77 @@
+/** The database as Kysely sees it. Times are epoch milliseconds (bigint) on both dialects. */
+export interface DB {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  credit_entries: CreditEntriesTable;
+  seats: SeatsTable;
+  seat_usage: SeatUsageTable;
+}
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  created_at: number;
+}
+
+export type KeyKind = 'test' | 'live';
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  kind: KeyKind;
+  /** The first characters of the key (e.g. `lf_test_AbCd`), safe to show to tell keys apart. */
+  prefix: string;
+  /** SHA-256 of the whole key, hex. The key itself is never stored. */
+  hash: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export type CreditEntryKind = 'grant' | 'hold' | 'commit' | 'release' | 'debit';
+
+/**
+ * The append-only credit ledger. Each row carries the running balance after it (`available_after`,
+ * `held_after`), so the current balance is the newest row, and `seq` (unique per account) makes a
+ * lost update impossible even if two writers ever raced past the lock.
+ */
+export interface CreditEntriesTable {
+  id: string;
+  account_id: string;
+  seq: number;
+  kind: CreditEntryKind;
+  amount: number;
+  /** For commit and release: the hold they settle. */
+  hold_id: string | null;
+  idempotency_key: string;
+  available_after: number;
+  held_after: number;
+  memo: string | null;
+  created_at: number;
+}
+
+export type SeatRowStatus = 'valid' | 'invalid' | 'disconnected';
+
+export interface SeatsTable {
+  id: string;
+  account_id: string;
+  /** Who the session belongs to on the sales tool; one seat per member per account. */
+  member_key: string;
+  member_id: string | null;
+  label: string | null;
+  status: SeatRowStatus;
+  invalid_reason: string | null;
+  daily_limit: number;
+  /** The session (cookies and User-Agent) as JSON, sealed with the service's secret key. */
+  session_sealed: string;
+  connected_at: number;
+  updated_at: number;
+}
+
+export interface SeatUsageTable {
+  id: string;
+  seat_id: string;
+  account_id: string;
+  count: number;
+  idempotency_key: string;
+  created_at: number;
+}
