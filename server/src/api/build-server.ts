@@ -32,7 +32,7 @@ export async function buildServer(deps: ApiDeps, opts: { logger?: boolean } = {}
     logger: opts.logger === false ? false : loggerOptions(deps.config.logLevel),
     bodyLimit: deps.config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
-    requestIdHeader: 'x-request-id',
+    requestIdHeader: false, // genReqId decides: a caller's id is kept only when it is sane
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID_RE.test(given) ? given : randomUUID();

@@ -42,7 +42,7 @@ export class Credits {
     return (await this.balance(accountId)).available >= amount;
   }
 
-  grant(accountId: string, amount: number, key: string, memo?: string): Promise<CreditEntry> {
+  async grant(accountId: string, amount: number, key: string, memo?: string): Promise<CreditEntry> {
     assertAmount(amount);
     return this.append(accountId, key, 'grant', amount, null, memo, (b) => ({
       available: b.available + amount,
@@ -50,7 +50,7 @@ export class Credits {
     }));
   }
 
-  debit(accountId: string, amount: number, key: string, memo?: string): Promise<CreditEntry> {
+  async debit(accountId: string, amount: number, key: string, memo?: string): Promise<CreditEntry> {
     assertAmount(amount);
     return this.append(accountId, key, 'debit', amount, null, memo, (b) => {
       requireCover(b, amount);
@@ -59,7 +59,7 @@ export class Credits {
   }
 
   /** Sets `amount` aside. The returned entry's id is the hold's id for commit and release. */
-  hold(accountId: string, amount: number, key: string, memo?: string): Promise<CreditEntry> {
+  async hold(accountId: string, amount: number, key: string, memo?: string): Promise<CreditEntry> {
     assertAmount(amount);
     return this.append(accountId, key, 'hold', amount, null, memo, (b) => {
       requireCover(b, amount);
