@@ -7,8 +7,8 @@ import { z } from 'zod';
 const port = z.coerce
   .number({ error: 'must be a whole number' })
   .int('must be a whole number')
-  .min(1, 'must be from 1 to 65535')
-  .max(65535, 'must be from 1 to 65535');
+  .min(0, 'must be from 1 to 65535 (or 0 for any free port)')
+  .max(65535, 'must be from 1 to 65535 (or 0 for any free port)');
 
 const boolFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })

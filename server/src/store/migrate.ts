@@ -1,6 +1,7 @@
-import { type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001-core.ts';
-import type { Store } from './store.ts';
+import type { DB } from './schema.ts';
+import { type Store, writeTransaction } from './store.ts';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,26 +14,17 @@ export interface MigrateResult {
 
 /**
  * Brings the schema up to date. Safe when several processes start at once:
- * - PostgreSQL: Kysely's migrator holds an advisory lock inside the migration transaction;
- * - SQLite: migrations run in one transaction; a process that finds the database busy waits and
- *   tries again, and then finds the other's migrations done.
+ * - PostgreSQL: Kysely's migrator runs in a transaction holding an advisory lock;
+ * - SQLite: Kysely runs migrations outside a transaction there, so we wrap the whole run in one
+ *   `BEGIN IMMEDIATE` transaction (SQLite's DDL is transactional): the first process migrates,
+ *   the others wait for the write lock and then find nothing left to do.
  */
 export async function migrateToLatest(store: Store): Promise<MigrateResult> {
-  const migrator = new Migrator({
-    db: store.db,
-    provider: { getMigrations: async () => MIGRATIONS },
-  });
-  for (let attempt = 1; ; attempt++) {
-    const { error, results } = await migrator.migrateToLatest().catch((err: unknown) => ({ error: err, results: [] }));
-    if (!error) {
-      return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
-    }
-    if (!isBusy(error) || attempt >= 20) throw error;
-    await new Promise((r) => setTimeout(r, 50 * attempt));
-  }
+  const run = async (db: Kysely<DB>) => {
+    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) throw error;
+    return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+  };
+  return store.caps.databaseWriteLock ? writeTransaction(store, null, run) : run(store.db);
 }
-
-const isBusy = (err: unknown): boolean => {
-  const code = (err as { code?: string } | null)?.code ?? '';
-  return code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED';
-};

@@ -25,11 +25,13 @@ export function serveCommand(program: Command): void {
       const app = await createApp(config);
       const first = await ensureFirstStart(app);
       let server: FastifyInstance | null = null;
+      let port = config.port;
       if (opts.role !== 'worker') {
         server = await buildServer(app);
         await server.listen({ host: config.host, port: config.port });
+        port = server.addresses()[0]?.port ?? port; // PORT=0 picks a free port
       }
-      const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+      const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
       banner(opts.role, base, app.store.caps.dialect, first);
 
       let stopping = false;

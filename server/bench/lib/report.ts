@@ -1,0 +1,109 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { arch, cpus, platform } from 'node:os';
+import { dirname } from 'node:path';
+import type { Dialect } from './databases.ts';
+import type { Measurement } from './load.ts';
+import type { TargetKind } from './protocol.ts';
+
+export interface Settings {
+  connections: number;
+  pipelining: 1;
+  /** Seconds of load per measurement. */
+  duration: number;
+  /** Seconds of load thrown away before each measurement. */
+  warmup: number;
+  dialects: Dialect[];
+}
+
+export interface Row extends Measurement {
+  dialect: Dialect;
+  target: TargetKind;
+  /** This row's req/s over the bare route's, measured against the same dialect's run. */
+  ratio: number;
+}
+
+export interface Report {
+  date: string;
+  node: string;
+  cpu: string;
+  cores: number;
+  platform: string;
+  settings: Settings;
+  /** The issue's target: the authenticated endpoint keeps at least this share of the bare route's req/s. */
+  minRatio: number;
+  rows: Row[];
+  /** Whether every dialect met minRatio. */
+  met: boolean;
+}
+
+export function makeReport(settings: Settings, rows: Row[], minRatio: number): Report {
+  const cpuList = cpus();
+  return {
+    date: new Date().toISOString().slice(0, 10),
+    node: process.version,
+    cpu: cpuList[0]?.model.trim() ?? 'unknown',
+    cores: cpuList.length,
+    platform: `${platform()} ${arch()}`,
+    settings,
+    minRatio,
+    rows,
+    met: rows.filter((r) => r.target === 'quota').every((r) => r.ratio >= minRatio),
+  };
+}
+
+const TARGET_LABEL: Record<TargetKind, string> = {
+  bare: 'bare Fastify `GET /bare`',
+  quota: '`GET /v1/quota/` with API key',
+};
+
+export function markdownTable(rows: Row[]): string {
+  const lines = [
+    '| Dialect | Target | req/s (mean) | p50 ms | p99 ms | Ratio to bare |',
+    '| --- | --- | ---: | ---: | ---: | ---: |',
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.dialect} | ${TARGET_LABEL[r.target]} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.ratio.toFixed(2)} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export function verdict(report: Report): string {
+  const ratios = report.rows
+    .filter((r) => r.target === 'quota')
+    .map((r) => `${r.dialect} ${r.ratio.toFixed(2)}`)
+    .join(', ');
+  const share = `${Math.round(report.minRatio * 100)}%`;
+  return `Target (authenticated endpoint keeps at least ${share} of the bare route's req/s): **${report.met ? 'met' : 'MISSED'}** (${ratios}).`;
+}
+
+/** The README section between the markers, as the script writes it. */
+export function readmeSection(report: Report): string {
+  const s = report.settings;
+  return [
+    `Last run ${report.date}: Node ${report.node}, ${report.cpu} (${report.cores} cores), ${report.platform}; ` +
+      `${s.connections} connections, pipelining ${s.pipelining}, ${s.warmup} s warm-up then ${s.duration} s measured per target.`,
+    '',
+    markdownTable(report.rows),
+    '',
+    verdict(report),
+  ].join('\n');
+}
+
+export const START_MARKER = '<!-- bench:api:start -->';
+export const END_MARKER = '<!-- bench:api:end -->';
+
+/** Replaces what lies between the markers; the README's hand-written text around them stays. */
+export function updateReadme(file: string, section: string): void {
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf(START_MARKER);
+  const end = text.indexOf(END_MARKER);
+  if (start < 0 || end < start) throw new Error(`${file}: the markers ${START_MARKER} … ${END_MARKER} are missing`);
+  writeFileSync(file, `${text.slice(0, start + START_MARKER.length)}\n${section}\n${text.slice(end)}`);
+}
+
+export function writeJson(file: string, report: Report): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+}
