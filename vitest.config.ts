@@ -19,7 +19,12 @@ export default defineConfig({
         plugins: [WxtVitest(), preact()],
         test: {
           name: 'extension',
-          include: ['lib/**/*.test.ts', 'test/**/*.test.{ts,tsx}', 'components/**/*.test.{ts,tsx}', 'entrypoints/**/*.test.{ts,tsx}'],
+          include: [
+            'lib/**/*.test.ts',
+            'test/**/*.test.{ts,tsx}',
+            'components/**/*.test.{ts,tsx}',
+            'entrypoints/**/*.test.{ts,tsx}',
+          ],
           exclude: ['test/e2e/**'],
         },
       },

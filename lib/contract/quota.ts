@@ -5,7 +5,9 @@ import { SeatStatusSchema } from './enums.ts';
 export const SeatInfoSchema = z
   .object({
     id: z.string(),
-    status: SeatStatusSchema.meta({ description: 'valid when the session is good; invalid when it must be reconnected.' }),
+    status: SeatStatusSchema.meta({
+      description: 'valid when the session is good; invalid when it must be reconnected.',
+    }),
     daily_limit: z.int().nonnegative().meta({ description: '0 when invalid.' }),
     used_today: z.int().nonnegative().meta({ description: 'Profiles extracted in the last 24 hours.' }),
     remaining: z.int().nonnegative().meta({ description: 'Extractable in the next launch before the daily limit.' }),
@@ -16,10 +18,17 @@ export type SeatInfo = z.infer<typeof SeatInfoSchema>;
 /** The account's quota (api.md, QuotaInfo). */
 export const QuotaInfoSchema = z
   .object({
-    daily_limit: z.int().nonnegative().meta({ description: 'Profiles extractable per day, summed across valid seats.' }),
-    used_today: z.int().nonnegative().meta({ description: 'Profiles extracted in the last 24 hours across valid seats.' }),
+    daily_limit: z
+      .int()
+      .nonnegative()
+      .meta({ description: 'Profiles extractable per day, summed across valid seats.' }),
+    used_today: z
+      .int()
+      .nonnegative()
+      .meta({ description: 'Profiles extracted in the last 24 hours across valid seats.' }),
     remaining: z.int().nonnegative().meta({
-      description: 'Still extractable today across valid seats; one extraction cannot exceed the remaining of one seat.',
+      description:
+        'Still extractable today across valid seats; one extraction cannot exceed the remaining of one seat.',
     }),
     has_valid_seat: z.boolean(),
     credits: z.number().nonnegative().meta({ description: 'Credits available to spend on API operations.' }),

@@ -12,7 +12,10 @@ const cookieToken = (name: string, min: number) =>
     .string()
     .min(min, `must be at least ${min} characters (the ${name} cookie value)`)
     .max(4096)
-    .regex(/^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]+$/, `must be a cookie value (no spaces, quotes, commas or semicolons)`);
+    .regex(
+      /^[\x21\x23-\x2b\x2d-\x3a\x3c-\x5b\x5d-\x7e]+$/,
+      `must be a cookie value (no spaces, quotes, commas or semicolons)`,
+    );
 
 export const SeatConnectInSchema = z
   .object({

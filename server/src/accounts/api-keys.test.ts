@@ -24,7 +24,15 @@ describe('API keys', () => {
     expect(keyFromAuthorization(`Bearer ${key}`)).toBe(key);
     expect(keyFromAuthorization(`bearer ${key}`)).toBe(key);
     expect(keyFromAuthorization(`Token ${key}`)).toBe(key);
-    for (const bad of [undefined, '', key, `Basic ${key}`, `Bearer ${key} extra`, `Bearer ${key}x`, 'Bearer lf_test_short']) {
+    for (const bad of [
+      undefined,
+      '',
+      key,
+      `Basic ${key}`,
+      `Bearer ${key} extra`,
+      `Bearer ${key}x`,
+      'Bearer lf_test_short',
+    ]) {
       expect(keyFromAuthorization(bad), String(bad)).toBeNull();
     }
   });

@@ -33,6 +33,13 @@ export async function createApp(config: Config, opts: { clock?: Clock; migrate?:
   const accounts = new Accounts(store, clock);
   const credits = new Credits(store, clock);
   const quota = new Quota(store, credits, clock);
-  const seats = new Seats(store, quota, new SecretBox(loadSecretKey(config)), formOnlyChecker, clock, config.seatDailyLimit);
+  const seats = new Seats(
+    store,
+    quota,
+    new SecretBox(loadSecretKey(config)),
+    formOnlyChecker,
+    clock,
+    config.seatDailyLimit,
+  );
   return { config, clock, store, accounts, credits, quota, seats, close: () => store.close() };
 }

@@ -20,7 +20,10 @@ describeEachDialect('credit ledger', (dialect) => {
     await migrateToLatest(store);
     credits = new Credits(store, new ManualClock());
     account = newId();
-    await store.db.insertInto('accounts').values({ id: account, name: `a-${account}`, created_at: 0 }).execute();
+    await store.db
+      .insertInto('accounts')
+      .values({ id: account, name: `a-${account}`, created_at: 0 })
+      .execute();
   });
   afterEach(async () => {
     await store.close();
@@ -137,7 +140,10 @@ describeEachDialect('credit ledger', (dialect) => {
 
   it('keeps accounts apart', async () => {
     const other = newId();
-    await store.db.insertInto('accounts').values({ id: other, name: `b-${other}`, created_at: 0 }).execute();
+    await store.db
+      .insertInto('accounts')
+      .values({ id: other, name: `b-${other}`, created_at: 0 })
+      .execute();
     await credits.grant(account, 10, 'same-key');
     await credits.grant(other, 20, 'same-key');
     expect((await credits.balance(account)).available).toBe(10);

@@ -92,7 +92,7 @@ export class Credits {
       const existing = await entryByKey(tx, accountId, key);
       if (existing) return sameOperation(existing, kind === 'commit' && commitAmount === 0 ? 'release' : kind, holdId);
       const hold = await entryById(tx, accountId, holdId);
-      if (!hold || hold.kind !== 'hold') throw new Error(`no hold ${holdId} on account ${accountId}`);
+      if (hold?.kind !== 'hold') throw new Error(`no hold ${holdId} on account ${accountId}`);
       if (await settlementOf(tx, accountId, holdId)) throw new Error(`hold ${holdId} is already settled`);
       const debited = kind === 'commit' ? (commitAmount ?? hold.amount) : 0;
       if (!Number.isInteger(debited) || debited < 0 || debited > hold.amount) {
@@ -100,10 +100,19 @@ export class Credits {
       }
       // A commit of nothing is a release: entries always move a positive amount.
       const entryKind = debited === 0 ? 'release' : 'commit';
-      return this.insertNext(tx, accountId, key, entryKind, debited === 0 ? hold.amount : debited, holdId, null, (b) => ({
-        available: b.available + hold.amount - debited,
-        held: b.held - hold.amount,
-      }));
+      return this.insertNext(
+        tx,
+        accountId,
+        key,
+        entryKind,
+        debited === 0 ? hold.amount : debited,
+        holdId,
+        null,
+        (b) => ({
+          available: b.available + hold.amount - debited,
+          held: b.held - hold.amount,
+        }),
+      );
     });
   }
 
@@ -154,12 +163,16 @@ export class Credits {
 }
 
 function assertAmount(amount: number): void {
-  if (!Number.isInteger(amount) || amount <= 0) throw new Error(`credit amounts are positive whole numbers, got ${amount}`);
+  if (!Number.isInteger(amount) || amount <= 0)
+    throw new Error(`credit amounts are positive whole numbers, got ${amount}`);
 }
 
 function requireCover(b: Balance, amount: number): void {
   if (b.available < amount) {
-    throw new ApiError('InsufficientCredits', `This needs ${amount} credits; the account has ${b.available} available.`);
+    throw new ApiError(
+      'InsufficientCredits',
+      `This needs ${amount} credits; the account has ${b.available} available.`,
+    );
   }
 }
 

@@ -19,7 +19,14 @@ export const print = (line = ''): void => {
 export function table(headers: string[], rows: (string | number | null)[][]): string {
   const cells = [headers, ...rows.map((r) => r.map((c) => (c === null ? '-' : String(c))))];
   const widths = headers.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  return cells.map((r) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ').trimEnd()).join('\n');
+  return cells
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 export function positiveInt(value: string): number {

@@ -19,7 +19,10 @@ describe('loadConfig', () => {
       url: 'postgres://u@h:5432/db',
       poolSize: 10,
     });
-    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/lf.db' }).database).toEqual({ dialect: 'sqlite', file: '/var/lib/lf.db' });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:/var/lib/lf.db' }).database).toEqual({
+      dialect: 'sqlite',
+      file: '/var/lib/lf.db',
+    });
     expect(loadConfig({ DATABASE_URL: 'sqlite::memory:' }).database).toEqual({ dialect: 'sqlite', file: ':memory:' });
   });
 
@@ -30,7 +33,12 @@ describe('loadConfig', () => {
   it('names every bad setting with its rule and value, in one error', () => {
     let err: unknown;
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LEADFORGE_LOG_LEVEL: 'loud', LEADFORGE_SECRET_KEY: 'short' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        LEADFORGE_LOG_LEVEL: 'loud',
+        LEADFORGE_SECRET_KEY: 'short',
+      });
     } catch (e) {
       err = e;
     }

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { envSchema } from './schema.ts';
 
-export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string; poolSize: number };
+export type DatabaseConfig =
+  | { dialect: 'sqlite'; file: string }
+  | { dialect: 'postgres'; url: string; poolSize: number };
 
 export interface Config {
   readonly host: string;

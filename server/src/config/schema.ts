@@ -31,7 +31,11 @@ export const envSchema = z.object({
   LEADFORGE_SEAT_DAILY_LIMIT: z.coerce.number().int('must be a whole number').min(1).max(1_000_000).default(2500),
   LEADFORGE_SANDBOX_CREDITS: z.coerce.number().int('must be a whole number').min(0).max(1_000_000_000).default(1000),
   LEADFORGE_DB_POOL_SIZE: z.coerce.number().int('must be a whole number').min(1).max(200).default(10),
-  LEADFORGE_BODY_LIMIT_BYTES: z.coerce.number().int('must be a whole number').min(1024).default(16 * 1024 * 1024),
+  LEADFORGE_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1024)
+    .default(16 * 1024 * 1024),
   LEADFORGE_FIRST_START: boolFlag.default(true),
 });
 

@@ -11,7 +11,11 @@ export class ApiError extends Error {
   readonly details: ValidationIssue[] | undefined;
   readonly headers: Record<string, string>;
 
-  constructor(type: ErrorType, message: string, opts: { details?: ValidationIssue[]; headers?: Record<string, string> } = {}) {
+  constructor(
+    type: ErrorType,
+    message: string,
+    opts: { details?: ValidationIssue[]; headers?: Record<string, string> } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.type = type;

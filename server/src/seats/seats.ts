@@ -1,10 +1,10 @@
 import type { SeatConnectIn, SeatOut } from '../../../lib/contract/seats.ts';
+import type { AuthContext } from '../accounts/accounts.ts';
+import type { Quota, SeatUsage } from '../billing/quota.ts';
 import { type Clock, isoZ } from '../core/clock.ts';
 import { notFound } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import type { SecretBox } from '../core/secret-box.ts';
-import type { AuthContext } from '../accounts/accounts.ts';
-import type { Quota, SeatUsage } from '../billing/quota.ts';
 import { connectedSeat, insertSeat, type SeatRow, seatByMember, updateSeat } from '../store/seats-repo.ts';
 import { type Store, writeTransaction } from '../store/store.ts';
 import { memberKey, type SeatSession, type SeatSessionChecker } from './session.ts';
@@ -89,7 +89,11 @@ export class Seats {
   async invalidate(accountId: string, seatId: string, reason: string): Promise<void> {
     const seat = await connectedSeat(this.store.db, accountId, seatId);
     if (!seat) throw notFound('Seat');
-    await updateSeat(this.store.db, seatId, { status: 'invalid', invalid_reason: reason, updated_at: this.clock.now() });
+    await updateSeat(this.store.db, seatId, {
+      status: 'invalid',
+      invalid_reason: reason,
+      updated_at: this.clock.now(),
+    });
   }
 
   /** The session of a seat, for the code that talks to the sales tool. Never logged, never sent to a caller. */

@@ -9,7 +9,10 @@ export const findAccountByName = (db: Kysely<DB>, name: string) =>
 export const listAccounts = (db: Kysely<DB>) => db.selectFrom('accounts').selectAll().orderBy('created_at').execute();
 
 export const countAccounts = async (db: Kysely<DB>): Promise<number> => {
-  const row = await db.selectFrom('accounts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 };
 

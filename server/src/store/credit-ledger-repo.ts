@@ -22,7 +22,12 @@ export const entryByKey = (db: Kysely<DB>, accountId: string, idempotencyKey: st
     .executeTakeFirst();
 
 export const entryById = (db: Kysely<DB>, accountId: string, id: string) =>
-  db.selectFrom('credit_entries').selectAll().where('account_id', '=', accountId).where('id', '=', id).executeTakeFirst();
+  db
+    .selectFrom('credit_entries')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 /** The commit or release that settled a hold, if any. */
 export const settlementOf = (db: Kysely<DB>, accountId: string, holdId: string) =>
@@ -45,7 +50,10 @@ export const listEntries = (db: Kysely<DB>, accountId: string, limit: number) =>
     .execute();
 
 /** Recomputes the balance from every entry: the check that the running totals are right. */
-export async function recomputeBalance(db: Kysely<DB>, accountId: string): Promise<{ available: number; held: number }> {
+export async function recomputeBalance(
+  db: Kysely<DB>,
+  accountId: string,
+): Promise<{ available: number; held: number }> {
   const rows = await db
     .selectFrom('credit_entries')
     .select(['id', 'kind', 'amount', 'hold_id'])

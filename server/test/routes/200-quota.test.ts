@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { QuotaOutSchema } from '../../../lib/contract/quota.ts';
 import { DAY_MS } from '../../src/core/clock.ts';
 import { bearer, startTestApp, type TestApp, VALID_SESSION } from '../support/app.ts';
 import { describeEachDialect } from '../support/databases.ts';
-import { QuotaOutSchema } from '../../../lib/contract/quota.ts';
 
 describeEachDialect('200 GET /v1/quota/', (dialect) => {
   let t: TestApp;
@@ -29,14 +29,24 @@ describeEachDialect('200 GET /v1/quota/', (dialect) => {
   });
 
   it('is served the same without the trailing slash, and with a Token header', async () => {
-    const res = await t.server.inject({ method: 'GET', url: '/v1/quota', headers: { authorization: `Token ${t.account.key}` } });
+    const res = await t.server.inject({
+      method: 'GET',
+      url: '/v1/quota',
+      headers: { authorization: `Token ${t.account.key}` },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().quota.credits).toBe(250);
   });
 
   it('sums valid seats, counts usage over a rolling 24 hours, and gives an invalid seat nothing', async () => {
-    const a = await t.app.seats.connect({ accountId: t.account.id, keyId: '', mode: 'test' }, { ...VALID_SESSION, member_id: 'a' });
-    const b = await t.app.seats.connect({ accountId: t.account.id, keyId: '', mode: 'test' }, { ...VALID_SESSION, member_id: 'b' });
+    const a = await t.app.seats.connect(
+      { accountId: t.account.id, keyId: '', mode: 'test' },
+      { ...VALID_SESSION, member_id: 'a' },
+    );
+    const b = await t.app.seats.connect(
+      { accountId: t.account.id, keyId: '', mode: 'test' },
+      { ...VALID_SESSION, member_id: 'b' },
+    );
     const seatA = { id: a.seat.id, account_id: t.account.id };
     const seatB = { id: b.seat.id, account_id: t.account.id };
 

@@ -33,7 +33,11 @@ describeEachDialect('2xx seat endpoints', (dialect) => {
 
   it('stores the session encrypted, and gives it back whole to the code that needs it', async () => {
     const { seat } = (await connect(VALID_SESSION)).json();
-    const row = await t.app.store.db.selectFrom('seats').selectAll().where('id', '=', seat.id).executeTakeFirstOrThrow();
+    const row = await t.app.store.db
+      .selectFrom('seats')
+      .selectAll()
+      .where('id', '=', seat.id)
+      .executeTakeFirstOrThrow();
     expect(row.session_sealed).not.toContain(VALID_SESSION.li_at);
     expect(row.session_sealed).not.toContain('Mozilla');
     expect(t.app.seats.openSession(row)).toEqual({
@@ -55,7 +59,11 @@ describeEachDialect('2xx seat endpoints', (dialect) => {
     expect(body.seat.id).toBe(first.seat.id);
     expect(body.seat.status).toBe('valid');
     expect(body.seat.invalid_reason).toBeNull();
-    const row = await t.app.store.db.selectFrom('seats').selectAll().where('id', '=', first.seat.id).executeTakeFirstOrThrow();
+    const row = await t.app.store.db
+      .selectFrom('seats')
+      .selectAll()
+      .where('id', '=', first.seat.id)
+      .executeTakeFirstOrThrow();
     expect(t.app.seats.openSession(row).li_at).toBe(rotated.li_at);
     expect(await list()).toHaveLength(1);
   });
@@ -68,7 +76,11 @@ describeEachDialect('2xx seat endpoints', (dialect) => {
 
   it('disconnects a seat; it leaves the list and the quota', async () => {
     const { seat } = (await connect(VALID_SESSION)).json();
-    const res = await t.server.inject({ method: 'DELETE', url: `/v1/seats/${seat.id}/`, headers: bearer(t.account.key) });
+    const res = await t.server.inject({
+      method: 'DELETE',
+      url: `/v1/seats/${seat.id}/`,
+      headers: bearer(t.account.key),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, seat_id: seat.id, disconnected: true });
     expect(await list()).toEqual([]);

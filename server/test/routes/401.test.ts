@@ -41,7 +41,11 @@ describe('401 AuthenticationError', () => {
     const ok = await t.server.inject({ method: 'GET', url: '/v1/quota/', headers: { authorization: `Bearer ${key}` } });
     expect(ok.statusCode).toBe(200);
     await t.app.store.db.updateTable('api_keys').set({ revoked_at: t.clock.now() }).where('id', '=', id).execute();
-    const res = await t.server.inject({ method: 'GET', url: '/v1/quota/', headers: { authorization: `Bearer ${key}` } });
+    const res = await t.server.inject({
+      method: 'GET',
+      url: '/v1/quota/',
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(res.statusCode).toBe(401);
   });
 

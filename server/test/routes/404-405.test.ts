@@ -23,10 +23,19 @@ describe('404 NotFound and 405 MethodNotAllowed', () => {
   it("answers another account's seat exactly like a missing one", async () => {
     const other = await t.app.accounts.create('other-404');
     const otherKey = (await t.app.accounts.createKey(other.id, 'test')).key;
-    const theirs = await t.server.inject({ method: 'POST', url: '/v1/seats/', headers: bearer(otherKey), payload: VALID_SESSION });
+    const theirs = await t.server.inject({
+      method: 'POST',
+      url: '/v1/seats/',
+      headers: bearer(otherKey),
+      payload: VALID_SESSION,
+    });
     const seatId = theirs.json().seat.id;
 
-    const foreign = await t.server.inject({ method: 'DELETE', url: `/v1/seats/${seatId}/`, headers: bearer(t.account.key) });
+    const foreign = await t.server.inject({
+      method: 'DELETE',
+      url: `/v1/seats/${seatId}/`,
+      headers: bearer(t.account.key),
+    });
     const missing = await t.server.inject({
       method: 'DELETE',
       url: '/v1/seats/01900000-0000-7000-8000-000000000000/',
@@ -41,10 +50,25 @@ describe('404 NotFound and 405 MethodNotAllowed', () => {
   });
 
   it('answers a second disconnect of the same seat with 404', async () => {
-    const { seat } = (await t.server.inject({ method: 'POST', url: '/v1/seats/', headers: bearer(t.account.key), payload: VALID_SESSION })).json();
-    const first = await t.server.inject({ method: 'DELETE', url: `/v1/seats/${seat.id}/`, headers: bearer(t.account.key) });
+    const { seat } = (
+      await t.server.inject({
+        method: 'POST',
+        url: '/v1/seats/',
+        headers: bearer(t.account.key),
+        payload: VALID_SESSION,
+      })
+    ).json();
+    const first = await t.server.inject({
+      method: 'DELETE',
+      url: `/v1/seats/${seat.id}/`,
+      headers: bearer(t.account.key),
+    });
     expect(first.statusCode).toBe(200);
-    const second = await t.server.inject({ method: 'DELETE', url: `/v1/seats/${seat.id}/`, headers: bearer(t.account.key) });
+    const second = await t.server.inject({
+      method: 'DELETE',
+      url: `/v1/seats/${seat.id}/`,
+      headers: bearer(t.account.key),
+    });
     expect(second.statusCode).toBe(404);
   });
 

@@ -40,7 +40,11 @@ describe('CORS, health, OpenAPI and docs', () => {
   it('echoes a sane X-Request-Id and makes one otherwise', async () => {
     const given = await t.server.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
     expect(given.headers['x-request-id']).toBe('abc-123');
-    const made = await t.server.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'bad id with spaces' } });
+    const made = await t.server.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -48,7 +52,9 @@ describe('CORS, health, OpenAPI and docs', () => {
     const doc = (await t.server.inject({ method: 'GET', url: '/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('1.1.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/v1/quota/', '/v1/seats/', '/v1/seats/{seat_id}/']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/v1/quota/', '/v1/seats/', '/v1/seats/{seat_id}/']),
+    );
     expect(doc.components.schemas).toHaveProperty('QuotaOut');
     expect(doc.components.schemas).toHaveProperty('ErrorBody');
     const docs = await t.server.inject({ method: 'GET', url: '/docs/' });

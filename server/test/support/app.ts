@@ -18,7 +18,10 @@ export interface TestApp {
 let counter = 0;
 
 /** A whole service on a fresh database, driven through fastify.inject, on a clock that moves only when told. */
-export async function startTestApp(dialect: Dialect, opts: { credits?: number; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(
+  dialect: Dialect,
+  opts: { credits?: number; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const db = await freshDatabase(dialect);
   const clock = new ManualClock(Date.UTC(2026, 10, 1, 12));
   const config = loadConfig({

@@ -6,7 +6,9 @@ export const LEADFORGE_BIN = resolve(import.meta.dirname, '../../bin/leadforge.j
 /** An env for a child process: this one's PATH and HOME, none of its LEADFORGE_/DATABASE settings. */
 export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const base = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('LEADFORGE_') && !['DATABASE_URL', 'PORT', 'HOST'].includes(k)),
+    Object.entries(process.env).filter(
+      ([k]) => !k.startsWith('LEADFORGE_') && !['DATABASE_URL', 'PORT', 'HOST'].includes(k),
+    ),
   );
   return { ...base, LEADFORGE_LOG_LEVEL: 'warn', ...extra };
 }

@@ -29,7 +29,12 @@ export function sendError(reply: FastifyReply, e: ApiError): FastifyReply {
   return reply.code(e.status).type('application/json; charset=utf-8').serializer(JSON.stringify).send(body);
 }
 
-const CONTEXT_NAMES: Record<string, string> = { querystring: 'query', body: 'body', params: 'path', headers: 'headers' };
+const CONTEXT_NAMES: Record<string, string> = {
+  querystring: 'query',
+  body: 'body',
+  params: 'path',
+  headers: 'headers',
+};
 
 function toApiError(err: FastifyError, request: FastifyRequest): ApiError {
   if (err instanceof ApiError) return err;

@@ -25,7 +25,10 @@ export function installNotFound(app: FastifyInstance): void {
     const allowed = METHODS.filter((m) => known.find(m, path) !== null);
     if (allowed.length > 0) {
       reply.header('allow', allowed.join(', '));
-      return sendError(reply, new ApiError('MethodNotAllowed', `${request.method} is not allowed on ${path}; use ${allowed.join(' or ')}.`));
+      return sendError(
+        reply,
+        new ApiError('MethodNotAllowed', `${request.method} is not allowed on ${path}; use ${allowed.join(' or ')}.`),
+      );
     }
     return sendError(reply, new ApiError('NotFound', `No such endpoint: ${request.method} ${path}`));
   });

@@ -9,10 +9,13 @@ export function healthRoutes(app: FastifyInstance, store: Store): void {
       await ping(store);
       return { status: 'ready', database: store.caps.dialect };
     } catch {
-      return reply.code(503).header('retry-after', '5').send({
-        success: false,
-        error: { type: 'DependencyUnavailable', message: 'The database cannot be reached.' },
-      });
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({
+          success: false,
+          error: { type: 'DependencyUnavailable', message: 'The database cannot be reached.' },
+        });
     }
   });
 }

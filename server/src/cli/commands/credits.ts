@@ -21,7 +21,12 @@ export function creditsCommands(program: Command): void {
     .action((amount: string, opts: AmountOpts) =>
       withApp(async (app) => {
         const account = await app.accounts.byName(opts.account);
-        const entry = await app.credits.grant(account.id, positiveInt(amount), opts.key ?? `cli-grant-${randomUUID()}`, opts.memo);
+        const entry = await app.credits.grant(
+          account.id,
+          positiveInt(amount),
+          opts.key ?? `cli-grant-${randomUUID()}`,
+          opts.memo,
+        );
         print(`Granted ${entry.amount} credits to ${account.name}; available now ${entry.available_after}.`);
       }),
     );
@@ -34,7 +39,12 @@ export function creditsCommands(program: Command): void {
     .action((amount: string, opts: AmountOpts) =>
       withApp(async (app) => {
         const account = await app.accounts.byName(opts.account);
-        const entry = await app.credits.debit(account.id, positiveInt(amount), opts.key ?? `cli-debit-${randomUUID()}`, opts.memo);
+        const entry = await app.credits.debit(
+          account.id,
+          positiveInt(amount),
+          opts.key ?? `cli-debit-${randomUUID()}`,
+          opts.memo,
+        );
         print(`Debited ${entry.amount} credits from ${account.name}; available now ${entry.available_after}.`);
       }),
     );

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { createApp } from '../../app/app.ts';
 import { buildServer } from '../../api/build-server.ts';
+import { createApp } from '../../app/app.ts';
 import { loadConfig } from '../../config/config.ts';
 import { print } from '../with-app.ts';
 
@@ -33,7 +33,9 @@ export function openapiCommand(program: Command): void {
           committed = readFileSync(opts.check, 'utf8');
         } catch {}
         if (committed !== doc) {
-          process.stderr.write(`${opts.check} is out of date with the contract: run \`npm run openapi\` and commit it.\n`);
+          process.stderr.write(
+            `${opts.check} is out of date with the contract: run \`npm run openapi\` and commit it.\n`,
+          );
           process.exit(1);
         }
         print(`${opts.check} matches the contract.`);

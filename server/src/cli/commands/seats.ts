@@ -13,8 +13,19 @@ export function seatsCommands(program: Command): void {
       withApp(async (app) => {
         const rows = (await allConnectedSeats(app.store.db))
           .filter((s) => !opts.account || s.account_name === opts.account)
-          .map((s) => [s.account_name, s.id, s.status, s.label, s.member_id, s.daily_limit, s.invalid_reason, isoZ(s.connected_at)]);
-        print(table(['ACCOUNT', 'SEAT', 'STATUS', 'LABEL', 'MEMBER', 'DAILY LIMIT', 'INVALID REASON', 'CONNECTED'], rows));
+          .map((s) => [
+            s.account_name,
+            s.id,
+            s.status,
+            s.label,
+            s.member_id,
+            s.daily_limit,
+            s.invalid_reason,
+            isoZ(s.connected_at),
+          ]);
+        print(
+          table(['ACCOUNT', 'SEAT', 'STATUS', 'LABEL', 'MEMBER', 'DAILY LIMIT', 'INVALID REASON', 'CONNECTED'], rows),
+        );
       }),
     );
   seats

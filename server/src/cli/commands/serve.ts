@@ -18,7 +18,9 @@ export function serveCommand(program: Command): void {
     .command('serve')
     .description('Run the API and the in-process workers')
     .addOption(
-      new Option('--role <role>', 'api: only the HTTP API; worker: only background work; all: both').choices(['api', 'worker', 'all']).default('all'),
+      new Option('--role <role>', 'api: only the HTTP API; worker: only background work; all: both')
+        .choices(['api', 'worker', 'all'])
+        .default('all'),
     )
     .action(async (opts: { role: Role }) => {
       const config = loadConfig();
@@ -29,7 +31,8 @@ export function serveCommand(program: Command): void {
       if (opts.role !== 'worker') {
         server = await buildServer(app);
         await server.listen({ host: config.host, port: config.port });
-        port = server.addresses()[0]?.port ?? port; // PORT=0 picks a free port
+        const bound = server.server.address();
+        if (bound && typeof bound === 'object') port = bound.port; // PORT=0 picks a free port
       }
       const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
       banner(opts.role, base, app.store.caps.dialect, first);
@@ -58,7 +61,9 @@ function banner(role: Role, base: string, dialect: string, first: FirstStart | n
   print(`API reference: ${base}/docs`);
   if (first) {
     print('');
-    print(`First start: created the account "${first.accountName}" with ${first.credits} sandbox credits and this API key.`);
+    print(
+      `First start: created the account "${first.accountName}" with ${first.credits} sandbox credits and this API key.`,
+    );
     print('It is shown only now; keep it:');
     print(`  ${first.key}`);
     print('Try it:');
