@@ -27,9 +27,19 @@ export interface ApiDeps {
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
 
 /** The HTTP API: plugins first (errors, CORS, OpenAPI), then health, then /v1 behind an API key. */
-export async function buildServer(deps: ApiDeps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export interface ServerOptions {
+  /** false: no logging at all (the OpenAPI generator, most tests). */
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildServer(deps: ApiDeps, opts: ServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : loggerOptions(deps.config.logLevel),
+    logger:
+      opts.logger === false
+        ? false
+        : { ...loggerOptions(deps.config.logLevel), ...(opts.logStream ? { stream: opts.logStream } : {}) },
     bodyLimit: deps.config.bodyLimitBytes,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false, // genReqId decides: a caller's id is kept only when it is sane
