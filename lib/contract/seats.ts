@@ -43,6 +43,10 @@ export const SeatConnectInSchema = z
           'The sales-tool member the session belongs to, when the caller knows it. Connecting the same member again replaces its session.',
       }),
     label: z.string().min(1).max(255).optional().meta({ description: 'A name to show for the seat.' }),
+    seat_id: z.string().max(64).optional().meta({
+      description:
+        'The seat this session reconnects (after a cookie rotation or a new login). Its session is replaced; 404 if the account has no such seat.',
+    }),
   })
   .strict()
   .meta({ id: 'SeatConnectIn' });

@@ -1,11 +1,13 @@
+import type { Kysely } from 'kysely';
 import type { SeatConnectIn, SeatOut } from '../../../lib/contract/seats.ts';
 import type { AuthContext } from '../accounts/accounts.ts';
 import type { Quota, SeatUsage } from '../billing/quota.ts';
 import { type Clock, isoZ } from '../core/clock.ts';
-import { notFound } from '../core/errors.ts';
+import { ApiError, notFound } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import type { SecretBox } from '../core/secret-box.ts';
-import { connectedSeat, insertSeat, type SeatRow, seatByMember, updateSeat } from '../store/seats-repo.ts';
+import type { DB } from '../store/schema.ts';
+import { connectedSeat, insertSeat, type SeatRow, seatById, seatByMember, updateSeat } from '../store/seats-repo.ts';
 import { type Store, writeTransaction } from '../store/store.ts';
 import { memberKey, type SeatSession, type SeatSessionChecker } from './session.ts';
 
@@ -34,7 +36,9 @@ export class Seats {
     const now = this.clock.now();
 
     const { id, created } = await writeTransaction(this.store, auth.accountId, async (tx) => {
-      const existing = await seatByMember(tx, auth.accountId, key);
+      const existing = input.seat_id
+        ? await this.reconnectTarget(tx, auth.accountId, input.seat_id, key)
+        : await seatByMember(tx, auth.accountId, key);
       const id = existing?.id ?? newId();
       const sealed = this.box.seal(JSON.stringify(session), id);
       if (existing) {
@@ -42,7 +46,8 @@ export class Seats {
           session_sealed: sealed,
           status: 'valid',
           invalid_reason: null,
-          member_id: memberId,
+          member_id: memberId ?? existing.member_id,
+          member_key: existing.member_key.startsWith('member:') && !memberId ? existing.member_key : key,
           label: input.label ?? existing.label,
           // A seat disconnected earlier comes back as newly connected.
           connected_at: existing.status === 'disconnected' ? now : existing.connected_at,
@@ -66,6 +71,25 @@ export class Seats {
       return { id, created: true };
     });
     return { created, seat: await this.get(auth.accountId, id) };
+  }
+
+  /**
+   * The seat a reconnect names. Until the sales tool tells members apart (issue 7), the caller's
+   * word that this is the same seat is taken; another seat already holding this exact session is
+   * a conflict the caller cannot mean, so it is refused.
+   */
+  private async reconnectTarget(tx: Kysely<DB>, accountId: string, seatId: string, key: string): Promise<SeatRow> {
+    const seat = await seatById(tx, accountId, seatId);
+    if (!seat) throw notFound('Seat');
+    const holder = await seatByMember(tx, accountId, key);
+    if (holder && holder.id !== seat.id) {
+      throw new ApiError('ValidationError', 'This session is already connected as another seat.', {
+        details: [
+          { field: 'body.seat_id', rule: 'session_in_use', message: `the session belongs to seat ${holder.id}` },
+        ],
+      });
+    }
+    return seat;
   }
 
   async list(accountId: string): Promise<SeatOut[]> {

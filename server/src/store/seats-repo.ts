@@ -11,6 +11,10 @@ export const seatByMember = (db: Kysely<DB>, accountId: string, memberKey: strin
     .where('member_key', '=', memberKey)
     .executeTakeFirst();
 
+/** A seat of this account in any state, disconnected included (a reconnect may revive it). */
+export const seatById = (db: Kysely<DB>, accountId: string, seatId: string) =>
+  db.selectFrom('seats').selectAll().where('account_id', '=', accountId).where('id', '=', seatId).executeTakeFirst();
+
 /** A connected seat (valid or invalid) of this account; disconnected seats are not found. */
 export const connectedSeat = (db: Kysely<DB>, accountId: string, seatId: string) =>
   db

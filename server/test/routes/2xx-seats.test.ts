@@ -68,6 +68,37 @@ describeEachDialect('2xx seat endpoints', (dialect) => {
     expect(await list()).toHaveLength(1);
   });
 
+  it('reconnects a named seat with a rotated session, even a disconnected one', async () => {
+    const first = (await connect(VALID_SESSION)).json();
+    await t.app.seats.invalidate(t.account.id, first.seat.id, 'session rejected');
+    const rotated = { ...VALID_SESSION, li_at: 'AQEDARrotated_after_rotation_0000000', seat_id: first.seat.id };
+    const res = await connect(rotated);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      created: false,
+      seat: { id: first.seat.id, status: 'valid', invalid_reason: null },
+    });
+    const row = await t.app.store.db
+      .selectFrom('seats')
+      .selectAll()
+      .where('id', '=', first.seat.id)
+      .executeTakeFirstOrThrow();
+    expect(t.app.seats.openSession(row).li_at).toBe(rotated.li_at);
+    expect(await list()).toHaveLength(1);
+    // the same rotated session connected again without the id is still that one seat
+    const again = await connect({ ...rotated, seat_id: undefined });
+    expect(again.json().seat.id).toBe(first.seat.id);
+
+    await t.server.inject({ method: 'DELETE', url: `/v1/seats/${first.seat.id}/`, headers: bearer(t.account.key) });
+    const revived = await connect({
+      ...VALID_SESSION,
+      li_at: 'AQEDARthird_session_value_00000000',
+      seat_id: first.seat.id,
+    });
+    expect(revived.statusCode).toBe(200);
+    expect(await list()).toHaveLength(1);
+  });
+
   it('adds a second seat for another member', async () => {
     await connect({ ...VALID_SESSION, member_id: 'a' });
     await connect({ ...VALID_SESSION, member_id: 'b' });

@@ -49,6 +49,29 @@ describe('404 NotFound and 405 MethodNotAllowed', () => {
     expect(list.json()).toHaveLength(1);
   });
 
+  it("answers a reconnect naming an unknown or another account's seat with 404, changing nothing", async () => {
+    const other = await t.app.accounts.create('other-404-reconnect');
+    const otherKey = (await t.app.accounts.createKey(other.id, 'test')).key;
+    const theirs = (
+      await t.server.inject({ method: 'POST', url: '/v1/seats/', headers: bearer(otherKey), payload: VALID_SESSION })
+    ).json();
+    for (const seat_id of [theirs.seat.id, '01900000-0000-7000-8000-000000000000']) {
+      const res = await t.server.inject({
+        method: 'POST',
+        url: '/v1/seats/',
+        headers: bearer(t.account.key),
+        payload: { ...VALID_SESSION, li_at: 'AQEDARhijack_attempt_value_000000', seat_id },
+      });
+      expect(res.statusCode).toBe(404);
+    }
+    const row = await t.app.store.db
+      .selectFrom('seats')
+      .selectAll()
+      .where('id', '=', theirs.seat.id)
+      .executeTakeFirstOrThrow();
+    expect(t.app.seats.openSession(row).li_at).toBe(VALID_SESSION.li_at);
+  });
+
   it('answers a second disconnect of the same seat with 404', async () => {
     const { seat } = (
       await t.server.inject({

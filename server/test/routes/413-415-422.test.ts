@@ -49,6 +49,14 @@ describe('413, 415 and 422 on bad bodies', () => {
     expect(res.json().error.details[0].field).toBe('body.li_at');
   });
 
+  it('422 for a reconnect whose session another seat already holds', async () => {
+    const a = (await post({ ...VALID_SESSION, li_at: 'AQEDARseat_a_session_value_00000000' })).json();
+    await post({ ...VALID_SESSION, li_at: 'AQEDARseat_b_session_value_00000000' });
+    const res = await post({ ...VALID_SESSION, li_at: 'AQEDARseat_b_session_value_00000000', seat_id: a.seat.id });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error.details[0]).toMatchObject({ field: 'body.seat_id', rule: 'session_in_use' });
+  });
+
   it('415 for a content type the endpoint does not take', async () => {
     for (const type of ['text/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
       const res = await post('a=b', type);
@@ -64,8 +72,9 @@ describe('413, 415 and 422 on bad bodies', () => {
   });
 
   it('stores nothing when a body is refused', async () => {
+    const before = (await t.server.inject({ method: 'GET', url: '/v1/seats/', headers: bearer(t.account.key) })).json();
     await post({ li_at: 'short' });
-    const seats = await t.server.inject({ method: 'GET', url: '/v1/seats/', headers: bearer(t.account.key) });
-    expect(seats.json()).toEqual([]);
+    const after = (await t.server.inject({ method: 'GET', url: '/v1/seats/', headers: bearer(t.account.key) })).json();
+    expect(after).toEqual(before);
   });
 });
