@@ -10,6 +10,8 @@ export interface Capabilities {
   readonly databaseWriteLock: boolean;
   /** `FOR UPDATE SKIP LOCKED` for job claiming. */
   readonly skipLocked: boolean;
+  /** Tables live in named schemas; the connection's `search_path` picks ours. */
+  readonly schemas: boolean;
 }
 
 export const SQLITE: Capabilities = Object.freeze({
@@ -17,6 +19,7 @@ export const SQLITE: Capabilities = Object.freeze({
   rowLocks: false,
   databaseWriteLock: true,
   skipLocked: false,
+  schemas: false,
 });
 
 export const POSTGRES: Capabilities = Object.freeze({
@@ -24,4 +27,5 @@ export const POSTGRES: Capabilities = Object.freeze({
   rowLocks: true,
   databaseWriteLock: false,
   skipLocked: true,
+  schemas: true,
 });
