@@ -42,26 +42,26 @@ export class Credits {
     return (await this.balance(accountId)).available >= amount;
   }
 
-  async grant(accountId: string, amount: number, key: string, memo?: string): Promise<CreditEntry> {
+  async grant(accountId: string, amount: number, key: string, memo?: string, tx?: Kysely<DB>): Promise<CreditEntry> {
     assertAmount(amount);
-    return this.append(accountId, key, 'grant', amount, null, memo, (b) => ({
+    return this.append(tx, accountId, key, 'grant', amount, null, memo, (b) => ({
       available: b.available + amount,
       held: b.held,
     }));
   }
 
-  async debit(accountId: string, amount: number, key: string, memo?: string): Promise<CreditEntry> {
+  async debit(accountId: string, amount: number, key: string, memo?: string, tx?: Kysely<DB>): Promise<CreditEntry> {
     assertAmount(amount);
-    return this.append(accountId, key, 'debit', amount, null, memo, (b) => {
+    return this.append(tx, accountId, key, 'debit', amount, null, memo, (b) => {
       requireCover(b, amount);
       return { available: b.available - amount, held: b.held };
     });
   }
 
   /** Sets `amount` aside. The returned entry's id is the hold's id for commit and release. */
-  async hold(accountId: string, amount: number, key: string, memo?: string): Promise<CreditEntry> {
+  async hold(accountId: string, amount: number, key: string, memo?: string, tx?: Kysely<DB>): Promise<CreditEntry> {
     assertAmount(amount);
-    return this.append(accountId, key, 'hold', amount, null, memo, (b) => {
+    return this.append(tx, accountId, key, 'hold', amount, null, memo, (b) => {
       requireCover(b, amount);
       return { available: b.available - amount, held: b.held + amount };
     });
@@ -72,23 +72,30 @@ export class Credits {
    * available balance. A hold is settled once: committing or releasing it again under another
    * key fails.
    */
-  async commitHold(accountId: string, holdId: string, key: string, amount?: number): Promise<CreditEntry> {
-    return this.settle(accountId, holdId, key, 'commit', amount);
+  async commitHold(
+    accountId: string,
+    holdId: string,
+    key: string,
+    amount?: number,
+    tx?: Kysely<DB>,
+  ): Promise<CreditEntry> {
+    return this.settle(tx, accountId, holdId, key, 'commit', amount);
   }
 
   /** Settles a hold by returning all of it to the available balance. */
-  async releaseHold(accountId: string, holdId: string, key: string): Promise<CreditEntry> {
-    return this.settle(accountId, holdId, key, 'release');
+  async releaseHold(accountId: string, holdId: string, key: string, tx?: Kysely<DB>): Promise<CreditEntry> {
+    return this.settle(tx, accountId, holdId, key, 'release');
   }
 
   private settle(
+    outer: Kysely<DB> | undefined,
     accountId: string,
     holdId: string,
     key: string,
     kind: 'commit' | 'release',
     commitAmount?: number,
   ): Promise<CreditEntry> {
-    return writeTransaction(this.store, accountId, async (tx) => {
+    return this.locked(outer, accountId, async (tx) => {
       const existing = await entryByKey(tx, accountId, key);
       if (existing) return sameOperation(existing, kind === 'commit' && commitAmount === 0 ? 'release' : kind, holdId);
       const hold = await entryById(tx, accountId, holdId);
@@ -117,6 +124,7 @@ export class Credits {
   }
 
   private append(
+    outer: Kysely<DB> | undefined,
     accountId: string,
     key: string,
     kind: CreditEntryKind,
@@ -125,11 +133,28 @@ export class Credits {
     memo: string | undefined,
     next: (b: Balance) => Balance,
   ): Promise<CreditEntry> {
-    return writeTransaction(this.store, accountId, async (tx) => {
+    return this.locked(outer, accountId, async (tx) => {
       const existing = await entryByKey(tx, accountId, key);
       if (existing) return sameOperation(existing, kind, holdId, amount);
       return this.insertNext(tx, accountId, key, kind, amount, holdId, memo ?? null, next);
     });
+  }
+
+  /**
+   * Runs `fn` holding the account's ledger lock: in a transaction of its own, or inside the caller's
+   * (a job writing its results and their charge together). In the caller's transaction on PostgreSQL
+   * the account row is locked here; on SQLite the caller's transaction already holds the write lock.
+   */
+  private async locked<T>(
+    outer: Kysely<DB> | undefined,
+    accountId: string,
+    fn: (tx: Kysely<DB>) => Promise<T>,
+  ): Promise<T> {
+    if (!outer) return writeTransaction(this.store, accountId, fn);
+    if (this.store.caps.rowLocks) {
+      await outer.selectFrom('accounts').select('id').where('id', '=', accountId).forUpdate().execute();
+    }
+    return fn(outer);
   }
 
   private async insertNext(

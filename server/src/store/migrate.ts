@@ -1,12 +1,16 @@
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import * as m0001 from './migrations/0001-core.ts';
+import * as m0002 from './migrations/0002-jobs-webhooks.ts';
 import type { DB } from './schema.ts';
 import { type Store, writeTransaction } from './store.ts';
 
 /** Every migration, in order. Add new ones here; never edit one that has shipped. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
+  '0002-jobs-webhooks': m0002,
 };
+
+export const MIGRATION_NAMES = Object.keys(MIGRATIONS);
 
 export interface MigrateResult {
   applied: string[];
@@ -20,8 +24,17 @@ export interface MigrateResult {
  *   the others wait for the write lock and then find nothing left to do.
  */
 export async function migrateToLatest(store: Store): Promise<MigrateResult> {
+  // Kysely looks for its own tables in every schema it can see; name ours, or a database shared
+  // by several schemas (tests, several installs) would find another install's tables.
+  const schema = store.caps.schemas
+    ? (await sql<{ s: string }>`select current_schema() as s`.execute(store.db)).rows[0]?.s
+    : undefined;
   const run = async (db: Kysely<DB>) => {
-    const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => MIGRATIONS },
+      ...(schema ? { migrationTableSchema: schema } : {}),
+    });
     const { error, results } = await migrator.migrateToLatest();
     if (error) throw error;
     return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };

@@ -5,6 +5,10 @@ export interface DB {
   credit_entries: CreditEntriesTable;
   seats: SeatsTable;
   seat_usage: SeatUsageTable;
+  jobs: JobsTable;
+  webhook_secrets: WebhookSecretsTable;
+  webhook_messages: WebhookMessagesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }
 
 export interface AccountsTable {
@@ -74,4 +78,68 @@ export interface SeatUsageTable {
   count: number;
   idempotency_key: string;
   created_at: number;
+}
+
+export type JobState = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * A unit of background work. A worker owns a running job while its lease holds; a job whose lease
+ * expired (its worker died) is claimable again. `checkpoint` is the handler's resume point.
+ */
+export interface JobsTable {
+  id: string;
+  kind: string;
+  account_id: string | null;
+  payload: string;
+  state: JobState;
+  run_at: number;
+  attempts: number;
+  max_attempts: number;
+  lease_owner: string | null;
+  lease_expires_at: number | null;
+  checkpoint: string | null;
+  last_error: string | null;
+  /** Enqueuing the same key twice makes one job. */
+  dedupe_key: string | null;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+export interface WebhookSecretsTable {
+  id: string;
+  account_id: string;
+  secret_sealed: string;
+  created_at: number;
+  expires_at: number | null;
+}
+
+export type WebhookMessageState = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookMessagesTable {
+  id: string;
+  account_id: string;
+  job_id: string;
+  event_type: string;
+  url: string;
+  payload: string;
+  state: WebhookMessageState;
+  attempts: number;
+  next_attempt_at: number | null;
+  created_at: number;
+  finished_at: number | null;
+}
+
+export type WebhookAttemptOutcome = 'success' | 'http_error' | 'timeout' | 'network_error' | 'blocked';
+
+export interface WebhookAttemptsTable {
+  id: string;
+  message_id: string;
+  attempt: number;
+  started_at: number;
+  duration_ms: number;
+  outcome: WebhookAttemptOutcome;
+  response_status: number | null;
+  response_body: string | null;
+  error: string | null;
 }
