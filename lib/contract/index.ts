@@ -16,3 +16,4 @@ export * from './sales-urls.ts';
 export * from './search-builder.ts';
 export * from './seats.ts';
 export * from './time.ts';
+export * from './webhooks.ts';

@@ -5,11 +5,15 @@
  * Both servers run in child processes of their own, autocannon runs here: on a 2-core machine the
  * load generator must not share an event loop with what it measures.
  */
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type Dialect, freshDatabase } from './lib/databases.ts';
-import { load, type Measurement } from './lib/load.ts';
-import { SEED } from './lib/protocol.ts';
+import { type Guard, type GuardedSlice, guardedLoad } from './lib/guarded-load.ts';
+import { load } from './lib/load.ts';
+import { combine } from './lib/measurement.ts';
+import { SEED, type TargetKind } from './lib/protocol.ts';
 import {
+  disturbance,
   makeReport,
   markdownTable,
   type Row,
@@ -35,10 +39,15 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
   };
   const dialects = (env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
   for (const d of dialects) if (d !== 'sqlite' && d !== 'postgres') throw new Error(`BENCH_DIALECTS: unknown ${d}`);
+  const duration = int('BENCH_DURATION', 10, 1);
+  const rounds = int('BENCH_ROUNDS', 5, 1);
+  // Under a second a slice is mostly connection set-up and ramp; its rate says little.
+  if (duration < rounds) throw new Error(`BENCH_DURATION (${duration}) must be at least BENCH_ROUNDS (${rounds})`);
   return {
     connections: int('BENCH_CONNECTIONS', 10, 1),
     pipelining: 1,
-    duration: int('BENCH_DURATION', 10, 1),
+    duration,
+    rounds,
     warmup: int('BENCH_WARMUP', 2, 0),
     dialects: dialects as Dialect[],
   };
@@ -68,20 +77,35 @@ async function measureDialect(dialect: Dialect, s: Settings): Promise<Row[]> {
     const quota = await startTarget('quota', { DATABASE_URL: db.url });
     targets.push(quota);
 
-    const results = new Map<RunningTarget, Measurement>();
-    for (const t of [bare, quota]) {
-      const headers: Record<string, string> = t.key ? { authorization: `Bearer ${t.key}` } : {};
-      await checkTarget(t, headers);
+    const pair = [bare, quota] as const;
+    const headers = (t: RunningTarget): Record<string, string> => (t.key ? { authorization: `Bearer ${t.key}` } : {});
+    for (const t of pair) {
+      await checkTarget(t, headers(t));
       // Warm-up: JIT, connection pools and SQLite's page cache settle before anything is recorded.
-      if (s.warmup > 0) await load({ url: t.url, headers, connections: s.connections, duration: s.warmup });
-      process.stderr.write(`  ${dialect} ${t.kind}: measuring ${s.duration} s…\n`);
-      results.set(t, await load({ url: t.url, headers, connections: s.connections, duration: s.duration }));
+      if (s.warmup > 0) await load({ url: t.url, headers: headers(t), connections: s.connections, duration: s.warmup });
     }
-    const bareRps = results.get(bare)!.rps;
-    return [bare, quota].map((t) => {
-      const m = results.get(t)!;
-      return { dialect, target: t.kind, ...m, ratio: m.rps / bareRps };
-    });
+    // Interleaved slices, the order swapped every round (bare, quota, quota, bare, …): a slow drift
+    // of the machine or a burst from another process lands on both targets alike, not on one.
+    const slices: Record<TargetKind, GuardedSlice[]> = { bare: [], quota: [] };
+    const sliceSeconds = s.duration / s.rounds;
+    const guard: Guard = {
+      ours: async () => new Set([process.pid, bare.pid, quota.pid, ...(await db.serverPids())]),
+      retriesLeft: s.rounds,
+      log: (line) => process.stderr.write(`  ${line}\n`),
+    };
+    for (let round = 0; round < s.rounds; round++) {
+      for (const t of round % 2 === 0 ? pair : [...pair].reverse()) {
+        const opts = { url: t.url, headers: headers(t), connections: s.connections, duration: sliceSeconds };
+        const server = t === bare ? async () => [bare.pid] : async () => [quota.pid, ...(await db.serverPids())];
+        slices[t.kind].push(await guardedLoad(opts, server, guard, `${dialect} ${t.kind} ${round + 1}/${s.rounds}`));
+      }
+    }
+    const bareM = combine(slices.bare);
+    const quotaM = combine(slices.quota);
+    return [
+      { dialect, target: 'bare', ...bareM, ratio: 1 },
+      { dialect, target: 'quota', ...quotaM, ratio: quotaM.rps / bareM.rps },
+    ];
   } finally {
     // Targets first: PostgreSQL cannot drop a schema while the target's pool still uses it.
     await Promise.all(targets.map((t) => t.stop()));
@@ -93,7 +117,7 @@ async function measureDialect(dialect: Dialect, s: Settings): Promise<Row[]> {
 /** Any response but 200, any socket error or timeout: the figures do not describe the endpoint. */
 function failures(rows: Row[]): string[] {
   return rows
-    .filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)
+    .filter((r) => Object.keys(r.statusCodes).some((code) => code !== '200') || r.errors > 0 || r.timeouts > 0)
     .map(
       (r) =>
         `${r.dialect} ${r.target}: ${r.non2xx} non-2xx (status counts ${JSON.stringify(r.statusCodes)}), ` +
@@ -103,13 +127,14 @@ function failures(rows: Row[]): string[] {
 
 async function main(): Promise<number> {
   const settings = readSettings(process.env);
+  const loadBefore = loadavg();
   const rows: Row[] = [];
   for (const dialect of settings.dialects) {
     process.stderr.write(`${dialect}:\n`);
     rows.push(...(await measureDialect(dialect, settings)));
   }
-  const report = makeReport(settings, rows, MIN_RATIO);
-  process.stdout.write(`\n${markdownTable(rows)}\n\n${verdict(report)}\n`);
+  const report = makeReport(settings, rows, MIN_RATIO, loadBefore);
+  process.stdout.write(`\n${markdownTable(rows)}\n\n${verdict(report)}\n${disturbance(rows)}\n`);
 
   const failed = failures(rows);
   if (failed.length > 0) {

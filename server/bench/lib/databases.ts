@@ -13,6 +13,8 @@ export const POSTGRES_URL =
 export interface BenchDatabase {
   /** The DATABASE_URL handed to the target process. */
   url: string;
+  /** PostgreSQL server processes working for the bench: its CPU use is the target's, not foreign. */
+  serverPids(): Promise<number[]>;
   drop(): Promise<void>;
 }
 
@@ -21,6 +23,7 @@ export function freshSqlite(): BenchDatabase {
   const dir = mkdtempSync(join(tmpdir(), 'lf-bench-sqlite-'));
   return {
     url: `sqlite:${join(dir, 'bench.db')}`,
+    serverPids: async () => [],
     drop: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
@@ -28,23 +31,39 @@ export function freshSqlite(): BenchDatabase {
 /** A fresh PostgreSQL schema, reached through search_path as the tests do, dropped afterwards. */
 export async function freshPostgres(): Promise<BenchDatabase> {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
-  await admin(`create schema ${schema}`);
+  // One client for the whole run: it makes the schema, finds the target's server processes, drops it.
+  const admin = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5000 });
+  // A connection lost while idle must not crash the bench; the next query reports it.
+  admin.on('error', () => {});
+  try {
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+  } catch (err) {
+    await admin.end().catch(() => {});
+    throw new Error(`PostgreSQL at ${POSTGRES_URL}: ${(err as Error).message}`);
+  }
   const u = new URL(POSTGRES_URL);
   u.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: u.toString(), drop: () => admin(`drop schema if exists ${schema} cascade`) };
+  // Tags the target's connections, so that their server processes can be told from anyone else's.
+  u.searchParams.set('application_name', schema);
+  return {
+    url: u.toString(),
+    serverPids: async () => {
+      const { rows } = await admin.query<{ pid: number }>(
+        'select pid from pg_stat_activity where application_name = $1 or pid = pg_backend_pid()',
+        [schema],
+      );
+      return rows.map((r) => r.pid);
+    },
+    drop: async () => {
+      try {
+        await admin.query(`drop schema if exists ${schema} cascade`);
+      } finally {
+        await admin.end().catch(() => {});
+      }
+    },
+  };
 }
 
 export const freshDatabase = (dialect: Dialect): Promise<BenchDatabase> =>
   dialect === 'sqlite' ? Promise.resolve(freshSqlite()) : freshPostgres();
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 5000 });
-  try {
-    await client.connect();
-    await client.query(statement);
-  } catch (err) {
-    throw new Error(`PostgreSQL at ${POSTGRES_URL}: ${(err as Error).message}`);
-  } finally {
-    await client.end().catch(() => {});
-  }
-}

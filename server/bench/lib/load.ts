@@ -10,13 +10,12 @@ interface AutocannonOptions {
   headers?: Record<string, string>;
 }
 interface AutocannonResult {
-  requests: { mean: number; total: number };
+  requests: { total: number };
   latency: { p50: number; p99: number };
   errors: number;
   timeouts: number;
   non2xx: number;
   resets: number;
-  duration: number;
   statusCodeStats: Record<string, { count: number }>;
 }
 type Instance = EventEmitter & PromiseLike<AutocannonResult>;
@@ -30,8 +29,9 @@ export interface LoadOptions {
   duration: number;
 }
 
-export interface Measurement {
-  /** Mean of the per-second request counts, as autocannon reports it. */
+/** One autocannon run's figures. */
+export interface Slice {
+  /** Responses per second over the run. */
   rps: number;
   /** Latency percentiles in milliseconds, from every response's own timing (not autocannon's whole-ms histogram). */
   p50: number;
@@ -47,7 +47,7 @@ export interface Measurement {
  * One autocannon run: `connections` keep-alive connections, one request in flight on each
  * (pipelining 1, as browsers and HTTP clients send), for `duration` seconds.
  */
-export async function load(opts: LoadOptions): Promise<Measurement> {
+export async function load(opts: LoadOptions): Promise<Slice> {
   const instance = autocannon({
     url: opts.url,
     connections: opts.connections,
@@ -58,10 +58,17 @@ export async function load(opts: LoadOptions): Promise<Measurement> {
   // autocannon's histogram keeps whole milliseconds, too coarse for sub-millisecond responses:
   // record each response time as measured (hrtime, fractional ms) and take percentiles here.
   const times = new Samples();
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.add(ms));
+  // The rate is taken over the span of the responses themselves: autocannon stops at its next
+  // one-second tick, which may come a second after `duration`, and counts that second in.
+  const start = performance.now();
+  let last = start;
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
+    times.add(ms);
+    last = performance.now();
+  });
   const r = await instance;
   return {
-    rps: r.requests.mean,
+    rps: last > start ? (times.count / (last - start)) * 1000 : 0,
     p50: times.percentile(50),
     p99: times.percentile(99),
     requests: r.requests.total,
@@ -76,6 +83,10 @@ export async function load(opts: LoadOptions): Promise<Measurement> {
 class Samples {
   private data = new Float64Array(1 << 16);
   private n = 0;
+
+  get count(): number {
+    return this.n;
+  }
 
   add(v: number): void {
     if (this.n === this.data.length) {

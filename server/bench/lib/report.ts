@@ -2,14 +2,15 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { arch, cpus, platform } from 'node:os';
 import { dirname } from 'node:path';
 import type { Dialect } from './databases.ts';
-import type { Measurement } from './load.ts';
+import type { Measurement } from './measurement.ts';
 import type { TargetKind } from './protocol.ts';
 
 export interface Settings {
   connections: number;
   pipelining: 1;
-  /** Seconds of load per measurement. */
+  /** Seconds of load per target and dialect, split into `rounds` interleaved slices. */
   duration: number;
+  rounds: number;
   /** Seconds of load thrown away before each measurement. */
   warmup: number;
   dialects: Dialect[];
@@ -28,6 +29,8 @@ export interface Report {
   cpu: string;
   cores: number;
   platform: string;
+  /** os.loadavg() when the run began: a busy machine explains figures off the usual. */
+  loadBefore: number[];
   settings: Settings;
   /** The issue's target: the authenticated endpoint keeps at least this share of the bare route's req/s. */
   minRatio: number;
@@ -36,7 +39,7 @@ export interface Report {
   met: boolean;
 }
 
-export function makeReport(settings: Settings, rows: Row[], minRatio: number): Report {
+export function makeReport(settings: Settings, rows: Row[], minRatio: number, loadBefore: number[]): Report {
   const cpuList = cpus();
   return {
     date: new Date().toISOString().slice(0, 10),
@@ -44,6 +47,7 @@ export function makeReport(settings: Settings, rows: Row[], minRatio: number): R
     cpu: cpuList[0]?.model.trim() ?? 'unknown',
     cores: cpuList.length,
     platform: `${platform()} ${arch()}`,
+    loadBefore: loadBefore.map((l) => Math.round(l * 100) / 100),
     settings,
     minRatio,
     rows,
@@ -58,15 +62,26 @@ const TARGET_LABEL: Record<TargetKind, string> = {
 
 export function markdownTable(rows: Row[]): string {
   const lines = [
-    '| Dialect | Target | req/s (mean) | p50 ms | p99 ms | Ratio to bare |',
-    '| --- | --- | ---: | ---: | ---: | ---: |',
+    '| Dialect | Target | req/s | p50 ms | p99 ms | Ratio to bare | Server CPU µs/req | Spread |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.dialect} | ${TARGET_LABEL[r.target]} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.ratio.toFixed(2)} |`,
+      `| ${r.dialect} | ${TARGET_LABEL[r.target]} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.ratio.toFixed(2)} | ${Number.isNaN(r.cpuPerRequest) ? 'n/a' : Math.round(r.cpuPerRequest)} | ${Math.round(r.spread * 100)}% |`,
     );
   }
   return lines.join('\n');
+}
+
+/** Slices other work disturbed: remeasured ones are harmless, kept ones make the figures less certain. */
+export function disturbance(rows: Row[]): string {
+  const remeasured = rows.reduce((n, r) => n + r.remeasured, 0);
+  const kept = rows.filter((r) => r.disturbed > 0).map((r) => `${r.dialect} ${r.target} ${r.disturbed}`);
+  const parts = [];
+  if (remeasured > 0) parts.push(`${remeasured} slices were measured again because other work used the CPU`);
+  if (kept.length > 0)
+    parts.push(`**disturbed slices had to be kept** (${kept.join(', ')}): treat these figures with care`);
+  return parts.length > 0 ? `${parts.join('; ')}.` : 'No slice was disturbed by other work.';
 }
 
 export function verdict(report: Report): string {
@@ -83,11 +98,14 @@ export function readmeSection(report: Report): string {
   const s = report.settings;
   return [
     `Last run ${report.date}: Node ${report.node}, ${report.cpu} (${report.cores} cores), ${report.platform}; ` +
-      `${s.connections} connections, pipelining ${s.pipelining}, ${s.warmup} s warm-up then ${s.duration} s measured per target.`,
+      `${s.connections} connections, pipelining ${s.pipelining}, ${s.warmup} s warm-up, then ${s.duration} s per target ` +
+      `in ${s.rounds} interleaved slices; load average before the run ${report.loadBefore.join(' ')}.`,
     '',
     markdownTable(report.rows),
     '',
     verdict(report),
+    '',
+    disturbance(report.rows),
   ].join('\n');
 }
 

@@ -11,6 +11,7 @@ const STOP_TIMEOUT_MS = 10_000;
 
 export interface RunningTarget extends TargetReady {
   kind: TargetKind;
+  pid: number;
   url: string;
   stop(): Promise<void>;
 }
@@ -42,6 +43,7 @@ export async function startTarget(kind: TargetKind, env: Record<string, string> 
   const path = kind === 'bare' ? '/bare' : '/v1/quota/';
   return {
     kind,
+    pid: child.pid!,
     ...ready,
     url: `http://127.0.0.1:${ready.port}${path}`,
     stop: async () => {

@@ -7,6 +7,7 @@ import type { Config } from '../config/config.ts';
 import { loggerOptions } from '../core/logger.ts';
 import type { Seats } from '../seats/seats.ts';
 import type { Store } from '../store/store.ts';
+import type { WebhookViews } from '../webhooks/deliveries.ts';
 import { requireApiKey } from './plugins/auth.ts';
 import { registerCors } from './plugins/cors.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
@@ -15,6 +16,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { healthRoutes } from './routes/health.ts';
 import { quotaRoutes } from './routes/quota.ts';
 import { seatRoutes } from './routes/seats.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 
 export interface ApiDeps {
   config: Config;
@@ -22,6 +24,7 @@ export interface ApiDeps {
   accounts: Accounts;
   quota: Quota;
   seats: Seats;
+  webhookViews: WebhookViews;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
@@ -67,6 +70,7 @@ export async function buildServer(deps: ApiDeps, opts: ServerOptions = {}): Prom
       requireApiKey(v1, deps.accounts);
       await v1.register(quotaRoutes(deps.quota));
       await v1.register(seatRoutes(deps.seats));
+      await v1.register(webhookRoutes(deps.webhookViews));
     },
     { prefix: '/v1' },
   );

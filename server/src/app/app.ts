@@ -4,10 +4,14 @@ import { Quota } from '../billing/quota.ts';
 import { type Config, loadSecretKey } from '../config/config.ts';
 import { type Clock, systemClock } from '../core/clock.ts';
 import { SecretBox } from '../core/secret-box.ts';
+import { JobQueue } from '../jobs/queue.ts';
 import { Seats } from '../seats/seats.ts';
 import { formOnlyChecker } from '../seats/session.ts';
 import { migrateToLatest } from '../store/migrate.ts';
 import { openStore, type Store } from '../store/store.ts';
+import { WebhookViews } from '../webhooks/deliveries.ts';
+import { WebhookSecrets } from '../webhooks/secrets.ts';
+import { Webhooks } from '../webhooks/webhooks.ts';
 
 /** The composition root: one store, the services over it. API, workers and CLI all start here. */
 export interface App {
@@ -18,6 +22,11 @@ export interface App {
   credits: Credits;
   quota: Quota;
   seats: Seats;
+  box: SecretBox;
+  queue: JobQueue;
+  webhookSecrets: WebhookSecrets;
+  webhooks: Webhooks;
+  webhookViews: WebhookViews;
   close(): Promise<void>;
 }
 
@@ -33,13 +42,25 @@ export async function createApp(config: Config, opts: { clock?: Clock; migrate?:
   const accounts = new Accounts(store, clock);
   const credits = new Credits(store, clock);
   const quota = new Quota(store, credits, clock);
-  const seats = new Seats(
-    store,
-    quota,
-    new SecretBox(loadSecretKey(config)),
-    formOnlyChecker,
+  const box = new SecretBox(loadSecretKey(config));
+  const seats = new Seats(store, quota, box, formOnlyChecker, clock, config.seatDailyLimit);
+  const queue = new JobQueue(clock);
+  const webhookSecrets = new WebhookSecrets(store, box, clock);
+  const webhooks = new Webhooks(queue, clock);
+  const webhookViews = new WebhookViews(store, webhookSecrets);
+  return {
+    config,
     clock,
-    config.seatDailyLimit,
-  );
-  return { config, clock, store, accounts, credits, quota, seats, close: () => store.close() };
+    store,
+    accounts,
+    credits,
+    quota,
+    seats,
+    box,
+    queue,
+    webhookSecrets,
+    webhooks,
+    webhookViews,
+    close: () => store.close(),
+  };
 }

@@ -6,6 +6,7 @@ import { migrateCommand } from './commands/migrate.ts';
 import { openapiCommand } from './commands/openapi.ts';
 import { seatsCommands } from './commands/seats.ts';
 import { serveCommand } from './commands/serve.ts';
+import { webhooksCommands } from './commands/webhooks.ts';
 
 export function buildCli(): Command {
   const program = new Command('leadforge')
@@ -17,6 +18,7 @@ export function buildCli(): Command {
   keysCommands(program);
   creditsCommands(program);
   seatsCommands(program);
+  webhooksCommands(program);
   openapiCommand(program);
   return program;
 }

@@ -18,6 +18,10 @@ export interface Config {
   readonly sandboxCredits: number;
   readonly bodyLimitBytes: number;
   readonly firstStart: boolean;
+  /** Webhooks to loopback addresses (over http too) for sandbox keys: local testing only. */
+  readonly webhookAllowLoopback: boolean;
+  readonly workerPollMs: number;
+  readonly shutdownGraceMs: number;
   /** Where the 32-byte secret key comes from; loaded lazily by loadSecretKey(). */
   readonly secretKeySetting: string | undefined;
 }
@@ -59,6 +63,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sandboxCredits: e.LEADFORGE_SANDBOX_CREDITS,
     bodyLimitBytes: e.LEADFORGE_BODY_LIMIT_BYTES,
     firstStart: e.LEADFORGE_FIRST_START,
+    webhookAllowLoopback: e.LEADFORGE_WEBHOOK_ALLOW_LOOPBACK,
+    workerPollMs: e.LEADFORGE_WORKER_POLL_MS,
+    shutdownGraceMs: e.LEADFORGE_SHUTDOWN_GRACE_MS,
     secretKeySetting: e.LEADFORGE_SECRET_KEY,
   });
 }

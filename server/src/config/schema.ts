@@ -37,6 +37,9 @@ export const envSchema = z.object({
     .min(1024)
     .default(16 * 1024 * 1024),
   LEADFORGE_FIRST_START: boolFlag.default(true),
+  LEADFORGE_WEBHOOK_ALLOW_LOOPBACK: boolFlag.default(false),
+  LEADFORGE_WORKER_POLL_MS: z.coerce.number().int('must be a whole number').min(10).max(60_000).default(250),
+  LEADFORGE_SHUTDOWN_GRACE_MS: z.coerce.number().int('must be a whole number').min(0).max(600_000).default(10_000),
 });
 
 export type Env = z.infer<typeof envSchema>;

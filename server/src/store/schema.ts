@@ -121,6 +121,8 @@ export interface WebhookMessagesTable {
   account_id: string;
   job_id: string;
   event_type: string;
+  event_key: string;
+  mode: KeyKind;
   url: string;
   payload: string;
   state: WebhookMessageState;

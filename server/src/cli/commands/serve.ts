@@ -2,10 +2,13 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { buildServer } from '../../api/build-server.ts';
 import { createApp } from '../../app/app.ts';
 import { ensureFirstStart, type FirstStart } from '../../app/first-start.ts';
+import { createWorker } from '../../app/worker.ts';
 import { loadConfig } from '../../config/config.ts';
+import { loggerOptions } from '../../core/logger.ts';
 import { print } from '../with-app.ts';
 
 type Role = 'api' | 'worker' | 'all';
@@ -34,16 +37,19 @@ export function serveCommand(program: Command): void {
         const bound = server.server.address();
         if (bound && typeof bound === 'object') port = bound.port; // PORT=0 picks a free port
       }
+      const worker = opts.role === 'api' ? null : createWorker(app, pino(loggerOptions(config.logLevel)));
+      worker?.start();
       const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-      banner(opts.role, base, app.store.caps.dialect, first);
+      banner(opts.role, base, app.store.caps.dialect, first, worker?.kinds ?? []);
 
       let stopping = false;
       const stop = async (signal: string) => {
         if (stopping) return;
         stopping = true;
-        print(`Received ${signal}: finishing requests in flight, then stopping.`);
-        // Fastify stops accepting at once and waits for requests in flight to end.
-        await server?.close();
+        print(`Received ${signal}: finishing requests and jobs in flight, then stopping.`);
+        // Fastify stops accepting at once and waits for requests in flight to end; the worker stops
+        // claiming, lets running jobs finish within LEADFORGE_SHUTDOWN_GRACE_MS, then gives the rest back.
+        await Promise.all([server?.close(), worker?.stop()]);
         await app.close();
         process.exit(0);
       };
@@ -52,12 +58,14 @@ export function serveCommand(program: Command): void {
     });
 }
 
-function banner(role: Role, base: string, dialect: string, first: FirstStart | null): void {
+function banner(role: Role, base: string, dialect: string, first: FirstStart | null, kinds: string[]): void {
   if (role === 'worker') {
-    print(`Leadforge worker started (${dialect}). No background job kinds are registered yet.`);
+    print(`Leadforge worker started (${dialect}): ${kinds.join(', ')}`);
     return;
   }
-  print(`Leadforge API listening on ${base} (${dialect}${role === 'all' ? ', with workers' : ''})`);
+  print(
+    `Leadforge API listening on ${base} (${dialect}${role === 'all' ? `, with workers: ${kinds.join(', ')}` : ''})`,
+  );
   print(`API reference: ${base}/docs`);
   if (first) {
     print('');

@@ -45,6 +45,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('account_id', 'text', (c) => c.notNull())
     .addColumn('job_id', 'text', (c) => c.notNull())
     .addColumn('event_type', 'text', (c) => c.notNull())
+    .addColumn('event_key', 'text', (c) => c.notNull()) // one message per job and key (e.g. "paused:2")
+    .addColumn('mode', 'text', (c) => c.notNull()) // test | live: the loopback switch applies to test only
     .addColumn('url', 'text', (c) => c.notNull())
     .addColumn('payload', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull()) // pending | delivered | failed
@@ -52,7 +54,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('next_attempt_at', 'bigint')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('finished_at', 'bigint')
-    .addUniqueConstraint('webhook_messages_job_event', ['job_id', 'event_type'])
+    .addUniqueConstraint('webhook_messages_job_event', ['job_id', 'event_key'])
     .execute();
   await db.schema
     .createIndex('webhook_messages_account_job')

@@ -1,0 +1,97 @@
+import http from 'node:http';
+import https from 'node:https';
+import { guardedLookup, type WebhookTargetPolicy, WebhookTargetRefused } from './ssrf-guard.ts';
+
+export const WEBHOOK_TIMEOUT_MS = 15_000;
+const BODY_KEPT_BYTES = 1024;
+
+export interface PostResult {
+  outcome: 'success' | 'http_error' | 'timeout' | 'network_error' | 'blocked';
+  status: number | null;
+  /** The first 1 KB of the response body. */
+  body: string | null;
+  error: string | null;
+  retryAfter: string | undefined;
+  durationMs: number;
+}
+
+/**
+ * One delivery attempt: a POST through the SSRF guard's lookup, no redirects followed (a 3xx is a
+ * failed attempt), a 2xx within the timeout is success.
+ */
+export function postWebhook(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  policy: WebhookTargetPolicy,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+): Promise<PostResult> {
+  const started = Date.now();
+  const lib = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (r: Omit<PostResult, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({ ...r, durationMs: Date.now() - started });
+    };
+    const req = lib.request(url, {
+      method: 'POST',
+      lookup: guardedLookup(url.protocol, policy),
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(body)),
+        'user-agent': 'Leadforge-Webhooks/1.0',
+      },
+      agent: false, // a fresh connection each time: the guard runs on every attempt
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      finish({
+        outcome: 'timeout',
+        status: null,
+        body: null,
+        error: `no answer within ${timeoutMs / 1000} s`,
+        retryAfter: undefined,
+      });
+    }, timeoutMs);
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      res.on('data', (c: Buffer) => {
+        if (kept < BODY_KEPT_BYTES) {
+          chunks.push(c.subarray(0, BODY_KEPT_BYTES - kept));
+          kept += Math.min(c.length, BODY_KEPT_BYTES - kept);
+        }
+        if (kept >= BODY_KEPT_BYTES) res.destroy(); // the rest is not needed
+      });
+      const done = () => {
+        const status = res.statusCode ?? 0;
+        const ok = status >= 200 && status < 300;
+        finish({
+          outcome: ok ? 'success' : 'http_error',
+          status,
+          body: Buffer.concat(chunks).toString('utf8'),
+          error: ok ? null : `answered HTTP ${status}`,
+          retryAfter: typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : undefined,
+        });
+      };
+      res.on('end', done);
+      res.on('close', done);
+      res.on('error', done);
+    });
+    req.on('error', (err) => {
+      const blocked = err instanceof WebhookTargetRefused;
+      finish({
+        outcome: blocked ? 'blocked' : 'network_error',
+        status: null,
+        body: null,
+        error: err.message,
+        retryAfter: undefined,
+      });
+    });
+    req.end(body);
+  });
+}
