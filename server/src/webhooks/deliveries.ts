@@ -42,7 +42,7 @@ export class WebhookViews {
 
   async secret(accountId: string): Promise<WebhookSecretOut> {
     const all = await this.secrets.signing(accountId);
-    const current = all.find((s) => s.expiresAt === null) ?? all[0];
+    const current = all.find((s) => s.expiresAt === null);
     if (!current) throw new Error('no webhook secret');
     const previous = all.filter((s) => s.expiresAt !== null).map((s) => s.expiresAt as number);
     return {

@@ -37,7 +37,9 @@ export function webhookDeliveryJob(deps: DeliveryDeps): JobHandler<{ messageId: 
       const policy = { allowLoopback: deps.allowLoopback && msg.mode === 'test' };
       const at = new Date(deps.clock.now());
       const secrets = (await deps.secrets.signing(msg.account_id)).map((s) => s.secret);
-      const headers = signatureHeaders(msg.id, at, msg.payload, secrets);
+      // The signed timestamp is the wall clock's, whatever clock schedules the work: receivers
+      // compare it with their own time to refuse replays.
+      const headers = signatureHeaders(msg.id, new Date(), msg.payload, secrets);
 
       let result: Awaited<ReturnType<typeof postWebhook>>;
       try {

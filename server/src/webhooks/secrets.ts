@@ -37,6 +37,8 @@ export class WebhookSecrets {
       });
       rows = await liveSecrets(this.store.db, accountId, now);
     }
+    // The current secret first, then rotated-out ones, newest first.
+    rows.sort((a, b) => Number(a.expires_at !== null) - Number(b.expires_at !== null) || b.created_at - a.created_at);
     return rows.map((r) => ({
       secret: this.box.open(r.secret_sealed, `whsec:${r.id}`),
       createdAt: r.created_at,
@@ -45,7 +47,7 @@ export class WebhookSecrets {
   }
 
   async current(accountId: string): Promise<SigningSecret> {
-    const [current] = await this.signing(accountId);
+    const current = (await this.signing(accountId)).find((s) => s.expiresAt === null);
     if (!current) throw new Error('no current webhook secret');
     return current;
   }
