@@ -32,7 +32,7 @@ describeEachDialect('job worker', (dialect) => {
     await db.drop();
   });
 
-  const worker = (handlers: JobHandler<never, never>[], opts: { grace?: number } = {}) => {
+  const worker = (handlers: JobHandler[], opts: { grace?: number } = {}) => {
     const w = new Worker(store, queue, clock, silent, {
       pollMs: 20,
       shutdownGraceMs: opts.grace ?? 5_000,

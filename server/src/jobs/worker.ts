@@ -62,7 +62,7 @@ export class Worker {
     private readonly opts: WorkerOptions,
   ) {}
 
-  register(handler: JobHandler<never, never>): this {
+  register<P, C>(handler: JobHandler<P, C>): this {
     this.handlers.set(handler.kind, handler as unknown as JobHandler);
     return this;
   }
