@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { fakeIndexedDb } from '../../test/support/fake-db.ts';
+import { openDatabase } from './database.ts';
+import { readApiKey, readSettings } from './settings-store.ts';
+import { DB_VERSION } from './versions.ts';
+
+const KEY = 'lf_test_AAAAAAAAAAAAAAAAAAAAAAAAAAAAwxyz';
+
+/** A database as version `upTo` of the extension left it, then opened by this version. */
+async function upgradedFrom(upTo: number, fill: (db: ReturnType<typeof openDatabase>) => Promise<void>) {
+  const idb = fakeIndexedDb();
+  const old = openDatabase({ ...idb, upTo });
+  await old.open();
+  await fill(old);
+  old.close();
+  const db = openDatabase(idb);
+  await db.open();
+  return db;
+}
+
+describe('the extension database', () => {
+  it('opens a fresh install at the newest version, with every table', async () => {
+    const db = openDatabase(fakeIndexedDb());
+    await db.open();
+    expect(db.verno).toBe(DB_VERSION);
+    expect(db.tables.map((t) => t.name).sort()).toEqual(['quota', 'seat', 'secrets', 'settings']);
+  });
+
+  it('moves the API key out of the settings row (version 1 to 2)', async () => {
+    const db = await upgradedFrom(1, async (old) => {
+      await old.table('settings').put({ id: 'service', baseUrl: 'http://127.0.0.1:8080', apiKey: KEY });
+    });
+    expect(db.verno).toBe(2);
+    await expect(readApiKey(db)).resolves.toBe(KEY);
+    const settings = await db.settings.get('service');
+    expect(settings).toMatchObject({ baseUrl: 'http://127.0.0.1:8080', keyHint: 'lf_test_…wxyz' });
+    expect(settings).not.toHaveProperty('apiKey');
+  });
+
+  it('drops a version 1 settings row it cannot read, rather than keep half of it', async () => {
+    const db = await upgradedFrom(1, async (old) => {
+      await old.table('settings').put({ id: 'service', baseUrl: 42 });
+    });
+    await expect(readSettings(db)).resolves.toBeNull();
+    await expect(readApiKey(db)).resolves.toBeNull();
+  });
+
+  it('keeps the version 1 quota cache', async () => {
+    const db = await upgradedFrom(1, async (old) => {
+      await old.table('quota').put({ id: 'latest', info: { credits: 5 }, fetchedAt: 1 });
+    });
+    await expect(db.quota.get('latest')).resolves.toMatchObject({ fetchedAt: 1 });
+  });
+
+  it('upgrades an empty version 1 database', async () => {
+    const db = await upgradedFrom(1, async () => {});
+    await expect(readSettings(db)).resolves.toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+/**
+ * The database's schema versions, oldest first. Dexie runs each `upgrade` once, in order, when a
+ * browser holding an older version opens the database; a fresh install gets the newest layout at
+ * once. Never edit a released version: add the next one. Tested in versions.test.ts.
+ */
+import type { Dexie, Transaction } from 'dexie';
+import { keyHint } from '../settings/api-key.ts';
+
+interface Version {
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => Promise<void>;
+}
+
+export const VERSIONS: readonly Version[] = [
+  // 1: the first layout, with the API key inside the settings row.
+  { stores: { settings: 'id', quota: 'id' } },
+  // 2: the key moves to its own table that only the background reads, so the popup can read the
+  // settings row freely; this browser's seat gets a table.
+  {
+    stores: { secrets: 'id', seat: 'id' },
+    upgrade: async (tx) => {
+      const settings = tx.table('settings');
+      const old = (await settings.get('service')) as { baseUrl?: unknown; apiKey?: unknown } | undefined;
+      if (!old) return;
+      if (typeof old.apiKey !== 'string' || typeof old.baseUrl !== 'string') {
+        await settings.delete('service');
+        return;
+      }
+      await tx.table('secrets').put({ id: 'apiKey', value: old.apiKey });
+      await settings.put({ id: 'service', baseUrl: old.baseUrl, keyHint: keyHint(old.apiKey), savedAt: Date.now() });
+    },
+  },
+];
+
+export const DB_VERSION = VERSIONS.length;
+
+/** Declares versions 1..`upTo` on `db` (tests stop early to build an old database). */
+export function declareVersions(db: Dexie, upTo: number = DB_VERSION): void {
+  VERSIONS.slice(0, upTo).forEach((version, index) => {
+    const declared = db.version(index + 1).stores(version.stores);
+    if (version.upgrade) declared.upgrade(version.upgrade);
+  });
+}
