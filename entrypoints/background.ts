@@ -1,16 +1,44 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { openApi } from '../lib/background/api-access.ts';
+import { browserDeps } from '../lib/background/browser-deps.ts';
 import { handleMessage } from '../lib/background/handle-message.ts';
+import { createServices } from '../lib/background/services.ts';
+import { createSeatSync, SEAT_SYNC_ALARM } from '../lib/seat/seat-sync.ts';
 
-// The service worker. Chrome stops it when idle, so it keeps no state in module variables, and
-// main() stays synchronous: listeners registered after an await would miss the waking event.
+// The service worker, and the only /v1 client. Chrome stops it when idle, so everything it knows
+// lives in IndexedDB (lib/db/), its timers are alarms, and main() stays synchronous: listeners
+// registered after an await would miss the event that woke the worker.
 export default defineBackground(() => {
-  const ctx = { extensionId: browser.runtime.id, version: browser.runtime.getManifest().version };
-
-  browser.runtime.onInstalled.addListener(({ reason }) => {
-    console.info(`[leadforge] ${reason}: version ${ctx.version}`);
-  });
+  const deps = browserDeps();
+  const seats = createSeatSync({ ...deps, openApi: () => openApi(deps) });
+  const ctx = {
+    extensionId: browser.runtime.id,
+    extensionUrl: browser.runtime.getURL('/'),
+    version: browser.runtime.getManifest().version,
+    services: createServices(deps, seats),
+  };
 
   // Returning the promise is how webextension-polyfill (wxt/browser here) sends the async reply.
   browser.runtime.onMessage.addListener((message, sender) => handleMessage(message, sender, ctx));
+
+  browser.cookies.onChanged.addListener((change) => {
+    void seats.onCookieChanged(change).catch(logFailure('cookie change'));
+  });
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === SEAT_SYNC_ALARM) void seats.runDue().catch(logFailure('seat sync'));
+  });
+  browser.runtime.onStartup.addListener(() => {
+    void seats.resume().catch(logFailure('startup'));
+  });
+  browser.runtime.onInstalled.addListener(({ reason }) => {
+    console.info(`[leadforge] ${reason}: version ${ctx.version}`);
+    void seats.resume().catch(logFailure('install'));
+  });
 });
+
+/** Logs what failed, never with what (no cookie or key reaches an error message here). */
+function logFailure(what: string) {
+  return (error: unknown) =>
+    console.error(`[leadforge] ${what} failed:`, error instanceof Error ? error.message : error);
+}

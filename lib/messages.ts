@@ -1,31 +1,84 @@
 /**
  * Messages between the extension's views (popup, content script) and the background, as zod
- * schemas. The background validates every incoming body with `Message` and refuses anything else;
- * views validate replies with `replySchemaFor`. No DOM, no Node, no browser API: only zod.
+ * schemas. The background validates every incoming body with `Message`, checks that the sender
+ * may send it (`SENDERS`), and refuses anything else; views validate replies with
+ * `replySchemaFor`. No DOM, no Node, no browser API: only zod.
  */
 import { z } from 'zod';
+import { type Problem, ProblemKind, ProblemSchema } from './problem.ts';
+import { SnapshotSchema } from './state/snapshot.ts';
 
 export const PingMessage = z.object({ type: z.literal('ping') }).strict();
+/** Fetch the quota again and catch up on the seat. */
+export const RefreshMessage = z.object({ type: z.literal('refresh') }).strict();
+/** Check a base URL and key against the service, and save them if it accepts the key. */
+export const SaveSettingsMessage = z
+  .object({
+    type: z.literal('save-settings'),
+    baseUrl: z.string().max(2048),
+    /** Absent: keep the saved key (the popup never holds it). */
+    apiKey: z.string().max(256).optional(),
+  })
+  .strict();
+/** Connect this browser's session again, to the given seat or to the one it was connected as. */
+export const ReconnectSeatMessage = z
+  .object({ type: z.literal('reconnect-seat'), seatId: z.string().max(64).optional() })
+  .strict();
 
-/** Every message the background understands. Add new kinds here and in `ReplyByType`. */
-export const Message = z.discriminatedUnion('type', [PingMessage]);
+/** Every message the background understands. Add new kinds here, in `ReplyByType` and in `SENDERS`. */
+export const Message = z.discriminatedUnion('type', [
+  PingMessage,
+  RefreshMessage,
+  SaveSettingsMessage,
+  ReconnectSeatMessage,
+]);
 export type Message = z.infer<typeof Message>;
 export type MessageType = Message['type'];
 
+/** Who sent a message, as the background tells from the browser's sender info (background/sender.ts). */
+export type SenderKind = 'extension-page' | 'content-script';
+
+/** Which senders may send each message. Content scripts run inside LinkedIn's page: they get the least. */
+export const SENDERS: Record<MessageType, readonly SenderKind[]> = {
+  ping: ['extension-page', 'content-script'],
+  refresh: ['extension-page'],
+  'save-settings': ['extension-page'],
+  'reconnect-seat': ['extension-page'],
+};
+
 export const PingReply = z.object({ ok: z.literal(true), version: z.string() });
 export type PingReply = z.infer<typeof PingReply>;
+
+/** The popup's state after an action, and what went wrong with it (the cached state stays useful). */
+export const StateReply = z.object({
+  ok: z.literal(true),
+  snapshot: SnapshotSchema,
+  problem: ProblemSchema.nullable(),
+});
+export type StateReply = z.infer<typeof StateReply>;
 
 /** Why the background refused a message; the views turn each into a sentence. */
 export const MessageErrorType = z.enum(['invalid_message', 'forbidden_sender', 'internal_error']);
 export type MessageErrorType = z.infer<typeof MessageErrorType>;
 
+/** A refusal, or an action that failed as a whole (settings not saved), with a next step when there is one. */
 export const ErrorReply = z.object({
   ok: z.literal(false),
-  error: z.object({ type: MessageErrorType, message: z.string() }),
+  error: z.object({
+    type: z.union([MessageErrorType, ProblemKind]),
+    message: z.string(),
+    next: z.string().optional(),
+    retryAfterSeconds: z.number().int().nonnegative().optional(),
+  }),
 });
 export type ErrorReply = z.infer<typeof ErrorReply>;
 
-const ReplyByType = { ping: PingReply } as const satisfies Record<MessageType, z.ZodType>;
+const ReplyByType = {
+  ping: PingReply,
+  refresh: StateReply,
+  'save-settings': StateReply,
+  'reconnect-seat': StateReply,
+} as const satisfies Record<MessageType, z.ZodType>;
 
 export type ReplyFor<T extends MessageType> = z.infer<(typeof ReplyByType)[T]>;
 
@@ -36,4 +89,8 @@ export function replySchemaFor<T extends MessageType>(type: T) {
 
 export function errorReply(type: MessageErrorType, message: string): ErrorReply {
   return { ok: false, error: { type, message } };
+}
+
+export function problemReply({ kind, ...rest }: Problem): ErrorReply {
+  return { ok: false, error: { type: kind, ...rest } };
 }

@@ -1,48 +1,151 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import background from '../entrypoints/background.ts';
-import { handleMessage } from '../lib/background/handle-message.ts';
+import { type BackgroundServices, handleMessage } from '../lib/background/handle-message.ts';
 import { sendToBackground } from '../lib/background/send-message.ts';
+import { type MessageType, SENDERS } from '../lib/messages.ts';
+import { SEAT_SYNC_ALARM } from '../lib/seat/seat-sync.ts';
 
-const ctx = { extensionId: fakeBrowser.runtime.id, version: '1.2.3' };
-const popup: Browser.runtime.MessageSender = {
-  id: ctx.extensionId,
-  url: `chrome-extension://${ctx.extensionId}/popup.html`,
+const id = fakeBrowser.runtime.id;
+const STATE = {
+  ok: true as const,
+  snapshot: { settings: null, quota: null, seat: { status: 'not-connected' as const, seatId: null, problem: null } },
+  problem: null,
+};
+
+function context(services: Partial<BackgroundServices> = {}) {
+  return {
+    extensionId: id,
+    extensionUrl: `chrome-extension://${id}/`,
+    version: '1.2.3',
+    services: {
+      refresh: vi.fn(async () => STATE),
+      saveSettings: vi.fn(async () => STATE),
+      reconnect: vi.fn(async () => STATE),
+      ...services,
+    },
+  };
+}
+
+const popup: Browser.runtime.MessageSender = { id, url: `chrome-extension://${id}/popup.html` };
+const popupInTab = { id, url: `chrome-extension://${id}/popup.html`, tab: { id: 3 } } as Browser.runtime.MessageSender;
+const content = {
+  id,
+  url: 'https://www.linkedin.com/sales/search/people?x=1',
+  tab: { id: 7 },
+} as Browser.runtime.MessageSender;
+
+const MESSAGES: Record<MessageType, object> = {
+  ping: { type: 'ping' },
+  refresh: { type: 'refresh' },
+  'save-settings': { type: 'save-settings', baseUrl: 'http://127.0.0.1:8080', apiKey: 'lf_test_x' },
+  'reconnect-seat': { type: 'reconnect-seat', seatId: 'seat-1' },
 };
 
 describe('handleMessage', () => {
   it('answers ping with the version', async () => {
-    await expect(handleMessage({ type: 'ping' }, popup, ctx)).resolves.toEqual({ ok: true, version: '1.2.3' });
+    await expect(handleMessage({ type: 'ping' }, popup, context())).resolves.toEqual({ ok: true, version: '1.2.3' });
   });
 
-  it('answers ping from a content script too', async () => {
-    const content = { id: ctx.extensionId, tab: { id: 7 } } as Browser.runtime.MessageSender;
-    await expect(handleMessage({ type: 'ping' }, content, ctx)).resolves.toMatchObject({ ok: true });
+  it.each(Object.keys(MESSAGES) as MessageType[])(
+    'accepts "%s" only from the senders allowed to send it',
+    async (type) => {
+      for (const [kind, sender] of [
+        ['extension-page', popup],
+        ['extension-page', popupInTab],
+        ['content-script', content],
+      ] as const) {
+        const reply = await handleMessage(MESSAGES[type], sender, context());
+        if (SENDERS[type].includes(kind)) expect(reply).toMatchObject({ ok: true });
+        else expect(reply).toMatchObject({ ok: false, error: { type: 'forbidden_sender' } });
+      }
+    },
+  );
+
+  it('keeps content scripts away from the key and the seat', () => {
+    expect(SENDERS['save-settings']).toEqual(['extension-page']);
+    expect(SENDERS['reconnect-seat']).toEqual(['extension-page']);
+  });
+
+  it('hands each message to its service', async () => {
+    const ctx = context();
+    await handleMessage(MESSAGES['save-settings'], popup, ctx);
+    await handleMessage(MESSAGES['reconnect-seat'], popup, ctx);
+    expect(ctx.services.saveSettings).toHaveBeenCalledWith({ baseUrl: 'http://127.0.0.1:8080', apiKey: 'lf_test_x' });
+    expect(ctx.services.reconnect).toHaveBeenCalledWith('seat-1');
   });
 
   it.each([
     ['an unknown type', { type: 'delete-everything' }, 'Unknown or malformed message "delete-everything".'],
     ['extra fields', { type: 'ping', apiKey: 'lf_live_x' }, 'Unknown or malformed message "ping".'],
+    ['a missing field', { type: 'save-settings' }, 'Unknown or malformed message "save-settings".'],
+    ['a wrong field type', { type: 'reconnect-seat', seatId: 7 }, 'Unknown or malformed message "reconnect-seat".'],
     ['no type', { hello: 1 }, 'Unknown or malformed message.'],
     ['a string', 'ping', 'Unknown or malformed message.'],
     ['nothing', undefined, 'Unknown or malformed message.'],
   ])('refuses %s', async (_, raw, message) => {
-    await expect(handleMessage(raw, popup, ctx)).resolves.toEqual({
+    await expect(handleMessage(raw, popup, context())).resolves.toEqual({
       ok: false,
       error: { type: 'invalid_message', message },
     });
   });
 
-  it('refuses another extension', async () => {
-    const reply = await handleMessage({ type: 'ping' }, { id: 'someone-else' }, ctx);
-    expect(reply).toMatchObject({ ok: false, error: { type: 'forbidden_sender' } });
+  it.each<[string, Browser.runtime.MessageSender]>([
+    ['another extension', { id: 'someone-else', url: 'chrome-extension://someone-else/popup.html' }],
+    ['a tab that is not Sales Navigator', { id, url: 'https://evil.test/sales/x', tab: { id: 1 } } as never],
+    ['a lookalike host', { id, url: 'https://www.linkedin.com.evil.test/sales/x', tab: { id: 1 } } as never],
+    ['LinkedIn outside /sales/', { id, url: 'https://www.linkedin.com/feed/', tab: { id: 1 } } as never],
+    ['a sender with no URL', { id }],
+  ])('refuses %s', async (_, sender) => {
+    await expect(handleMessage({ type: 'ping' }, sender, context())).resolves.toMatchObject({
+      ok: false,
+      error: { type: 'forbidden_sender' },
+    });
+  });
+
+  it('turns a failing service into a plain refusal', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const ctx = context({ refresh: async () => Promise.reject(new Error('IndexedDB is broken')) });
+    const reply = await handleMessage({ type: 'refresh' }, popup, ctx);
+    expect(reply).toEqual({
+      ok: false,
+      error: { type: 'internal_error', message: expect.stringMatching(/^Something went wrong inside the extension/) },
+    });
   });
 });
 
+/** fakeBrowser leaves cookies and permissions unimplemented: a small stand-in for both. */
+function fakeCookiesAndPermissions() {
+  const listeners: ((change: unknown) => void)[] = [];
+  const cookies = new Map<string, string>();
+  Object.assign(fakeBrowser.cookies, {
+    get: async ({ name }: { name: string }) => (cookies.has(name) ? { name, value: cookies.get(name) } : null),
+    onChanged: {
+      addListener: (l: (change: unknown) => void) => listeners.push(l),
+      hasListeners: () => listeners.length > 0,
+    },
+  });
+  Object.assign(fakeBrowser.permissions, { contains: async () => false });
+  return {
+    cookies,
+    change: (name: string, removed: boolean, cause: string) => {
+      for (const l of listeners) l({ removed, cause, cookie: { name, domain: '.linkedin.com' } });
+    },
+  };
+}
+
 describe('the background entry point', () => {
+  let jar: ReturnType<typeof fakeCookiesAndPermissions>;
   beforeEach(() => {
     fakeBrowser.reset();
+    jar = fakeCookiesAndPermissions();
+    vi.stubGlobal('navigator', { userAgent: 'Mozilla/5.0 (test)' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     // The fake browser does not implement getManifest; the real one reads manifest.json.
     vi.spyOn(fakeBrowser.runtime, 'getManifest').mockReturnValue({
       manifest_version: 3,
@@ -51,10 +154,16 @@ describe('the background entry point', () => {
     });
     background.main();
   });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 
   it('registers its listeners synchronously in main()', () => {
     expect(fakeBrowser.runtime.onMessage.hasListeners()).toBe(true);
     expect(fakeBrowser.runtime.onInstalled.hasListeners()).toBe(true);
+    expect(fakeBrowser.runtime.onStartup.hasListeners()).toBe(true);
+    expect(fakeBrowser.alarms.onAlarm.hasListeners()).toBe(true);
+    expect(fakeBrowser.cookies.onChanged.hasListeners()).toBe(true);
   });
 
   it('answers ping through runtime.onMessage', async () => {
@@ -62,9 +171,23 @@ describe('the background entry point', () => {
     expect(replies).toEqual([{ ok: true, version: '0.9.0' }]);
   });
 
-  it('refuses an unknown message through runtime.onMessage', async () => {
-    const replies = await fakeBrowser.runtime.onMessage.trigger({ type: 'nope' }, popup, () => {});
-    expect(replies).toEqual([{ ok: false, error: { type: 'invalid_message', message: expect.any(String) } }]);
+  it('answers a refresh before any key is saved with what to do', async () => {
+    const [reply] = await fakeBrowser.runtime.onMessage.trigger({ type: 'refresh' }, popup, () => {});
+    expect(reply).toMatchObject({
+      ok: true,
+      problem: { kind: 'not_configured', next: 'Open Settings and enter your API key.' },
+    });
+  });
+
+  it('turns a session cookie change into a debounce alarm', async () => {
+    jar.cookies.set('li_at', 'x'.repeat(30));
+    jar.change('li_at', false, 'explicit');
+    await vi.waitFor(async () => expect(await fakeBrowser.alarms.get(SEAT_SYNC_ALARM)).toBeDefined());
+  });
+
+  it('marks a logout on the toolbar badge', async () => {
+    jar.change('li_at', true, 'explicit');
+    await vi.waitFor(async () => expect(await fakeBrowser.action.getBadgeText({})).toBe('!'));
   });
 
   it('round-trips a view’s typed ping', async () => {

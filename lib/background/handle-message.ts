@@ -1,16 +1,24 @@
 /**
  * The background's message handling as a plain function, so it runs in tests without a browser.
- * The background's listener is a one-line call to this.
+ * The background's listener is a one-line call to this: check the sender, validate the body,
+ * check the sender may send it, then a one-line call to a service.
  */
 import type { Browser } from 'wxt/browser';
-import { type ErrorReply, errorReply, Message, type ReplyFor } from '../messages.ts';
+import { type ErrorReply, errorReply, Message, type ReplyFor, SENDERS, type StateReply } from '../messages.ts';
+import { classifySender, type ExtensionIdentity } from './sender.ts';
+
+/** The background's use cases, as the messages reach them. */
+export interface BackgroundServices {
+  refresh(): Promise<StateReply>;
+  saveSettings(input: { baseUrl: string; apiKey?: string }): Promise<StateReply | ErrorReply>;
+  reconnect(seatId?: string): Promise<StateReply>;
+}
 
 /** What the handler needs from the running extension, passed in rather than read from `browser`. */
-export interface HandlerContext {
-  /** This extension's id: only its own pages and content scripts may talk to the background. */
-  extensionId: string;
+export interface HandlerContext extends ExtensionIdentity {
   /** The manifest's version, reported by `ping`. */
   version: string;
+  services: BackgroundServices;
 }
 
 export type HandlerReply = ReplyFor<Message['type']> | ErrorReply;
@@ -20,10 +28,12 @@ export async function handleMessage(
   sender: Browser.runtime.MessageSender,
   ctx: HandlerContext,
 ): Promise<HandlerReply> {
-  // onMessage only delivers this extension's own messages, but the check is cheap and keeps the
-  // rule explicit for the handlers that will act on the seat session and the API key.
-  if (sender.id !== ctx.extensionId) {
-    return errorReply('forbidden_sender', 'Messages are accepted from this extension only.');
+  const from = classifySender(sender, ctx);
+  if (from === null) {
+    return errorReply(
+      'forbidden_sender',
+      'Messages are accepted from this extension’s own pages and content script only.',
+    );
   }
   const parsed = Message.safeParse(raw);
   if (!parsed.success) {
@@ -31,9 +41,28 @@ export async function handleMessage(
     return errorReply('invalid_message', describeRefusal(raw));
   }
   const message = parsed.data;
+  if (!SENDERS[message.type].includes(from)) {
+    return errorReply('forbidden_sender', `"${message.type}" is not accepted from a ${from}.`);
+  }
+  try {
+    return await dispatch(message, ctx);
+  } catch (error) {
+    // The cause goes to the worker's console (it never holds a key or a cookie); the view gets a sentence.
+    console.error('[leadforge] message failed', message.type, error);
+    return errorReply('internal_error', 'Something went wrong inside the extension. Close the popup and try again.');
+  }
+}
+
+function dispatch(message: Message, ctx: HandlerContext): Promise<HandlerReply> {
   switch (message.type) {
     case 'ping':
-      return { ok: true, version: ctx.version };
+      return Promise.resolve({ ok: true, version: ctx.version });
+    case 'refresh':
+      return ctx.services.refresh();
+    case 'save-settings':
+      return ctx.services.saveSettings({ baseUrl: message.baseUrl, apiKey: message.apiKey });
+    case 'reconnect-seat':
+      return ctx.services.reconnect(message.seatId);
   }
 }
 

@@ -1,0 +1,23 @@
+/**
+ * Everything the background's logic needs from the browser and the world, as ports: the real
+ * ones are built in browser-deps.ts, tests pass fakes (fake fetch, fake clock, fake cookies).
+ */
+import type { FetchLike } from '../api/client.ts';
+import type { Clock } from '../clock.ts';
+import type { LeadforgeDb } from '../db/database.ts';
+import type { SeatRow } from '../db/rows.ts';
+import type { CookieJar } from '../seat/session.ts';
+
+export interface BackgroundDeps {
+  db: LeadforgeDb;
+  clock: Clock;
+  random: () => number;
+  fetch: FetchLike;
+  cookies: CookieJar;
+  userAgent: string;
+  alarms: { schedule(name: string, when: number): Promise<void>; clear(name: string): Promise<void> };
+  showSeat(row: SeatRow): Promise<void>;
+  defer(run: () => void, ms: number): void;
+  /** Whether the browser lets the extension reach a host (an optional host permission granted). */
+  hasHostAccess(pattern: string): Promise<boolean>;
+}

@@ -1,0 +1,76 @@
+/**
+ * The background's use cases: save settings (after the service accepts the key), refresh the
+ * quota, reconnect the seat. Each answers with the popup's new snapshot.
+ */
+import { describeFailure } from '../api/describe-failure.ts';
+import { QUICK_RETRY } from '../api/retry.ts';
+import { writeQuota } from '../db/cache-store.ts';
+import { readSnapshot } from '../db/read-snapshot.ts';
+import { readApiKey, saveSettings } from '../db/settings-store.ts';
+import { type ErrorReply, problemReply, type StateReply } from '../messages.ts';
+import { type Problem, problem } from '../problem.ts';
+import type { SeatSync } from '../seat/seat-sync.ts';
+import { checkApiKeyForm } from '../settings/api-key.ts';
+import { parseBaseUrl } from '../settings/base-url.ts';
+import { checkHostAccess, clientFor, openApi } from './api-access.ts';
+import type { BackgroundDeps } from './deps.ts';
+import type { BackgroundServices } from './handle-message.ts';
+
+export function createServices(deps: BackgroundDeps, seats: SeatSync): BackgroundServices {
+  const { db, clock } = deps;
+  const reply = async (problem: Problem | null): Promise<StateReply> => ({
+    ok: true,
+    snapshot: await readSnapshot(db, clock.now()),
+    problem,
+  });
+
+  /** Fetches the quota into the cache; the problem if the service could not be asked. */
+  async function fetchQuota(): Promise<Problem | null> {
+    const api = await openApi(deps);
+    if (!api.ok) return api.problem;
+    const result = await api.client.quota();
+    if (!result.ok) return describeFailure(result.failure, api.client.baseUrl);
+    await writeQuota(db, result.data.quota, clock.now());
+    await seats.reconcile(result.data.quota);
+    return null;
+  }
+
+  /** Catches up on the seat; when that connected a session, the quota just fetched is stale. */
+  async function syncSeat(force: boolean, seatId?: string): Promise<Problem | null> {
+    const synced = await seats.sync({ force, ...(seatId ? { seatId } : {}) });
+    if (synced.connected) await fetchQuota();
+    return synced.problem;
+  }
+
+  return {
+    async saveSettings(input): Promise<StateReply | ErrorReply> {
+      const base = parseBaseUrl(input.baseUrl);
+      if (!base.ok) return problemReply(problem('bad_settings', base.message, 'Correct the address and save again.'));
+      const typed = input.apiKey?.trim() ? checkApiKeyForm(input.apiKey) : null;
+      if (typed && !typed.ok) return problemReply(problem('bad_settings', typed.message, 'Paste the key again.'));
+      const apiKey = typed?.apiKey ?? (await readApiKey(db));
+      if (!apiKey) return problemReply(problem('bad_settings', 'Enter your API key.', 'Paste the key and save.'));
+
+      const denied = await checkHostAccess(deps, base.baseUrl);
+      if (denied) return problemReply(denied);
+      // The key is checked against the service before anything is saved: a bad key never replaces a good one.
+      const client = clientFor(deps, base.baseUrl, apiKey, QUICK_RETRY);
+      const checked = await client.quota();
+      if (!checked.ok) return problemReply(describeFailure(checked.failure, base.baseUrl));
+
+      await saveSettings(db, base.baseUrl, apiKey, clock.now());
+      await writeQuota(db, checked.data.quota, clock.now());
+      return reply(await syncSeat(false));
+    },
+
+    async refresh(): Promise<StateReply> {
+      const quotaProblem = await fetchQuota();
+      if (quotaProblem) return reply(quotaProblem);
+      return reply(await syncSeat(false));
+    },
+
+    async reconnect(seatId): Promise<StateReply> {
+      return reply(await syncSeat(true, seatId));
+    },
+  };
+}
