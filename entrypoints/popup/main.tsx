@@ -1,9 +1,7 @@
 import { render } from 'preact';
-import { PopupShell } from '../../components/popup-shell.tsx';
-import { sendToBackground } from '../../lib/background/send-message.ts';
+import { PopupApp } from '../../components/popup-app.tsx';
+import { browserPopupPorts } from '../../lib/popup/popup-ports.ts';
+import { createPopupStore } from '../../lib/popup/popup-store.ts';
 import './style.css';
 
-// Defined once, outside render, so PopupShell's effect runs once rather than on every render.
-const ping = () => sendToBackground({ type: 'ping' });
-
-render(<PopupShell ping={ping} />, document.getElementById('app')!);
+render(<PopupApp store={createPopupStore(browserPopupPorts())} />, document.getElementById('app')!);
