@@ -13,10 +13,12 @@ export default defineConfig({
     // No `storage`: settings, the key and caches live in the extension's IndexedDB, which needs no
     // permission (docs/adr/0004-api-key-in-extension-indexeddb.md).
     permissions: ['alarms', 'cookies'],
-    // LinkedIn for the seat session's cookies; the local companion service. Chrome's match patterns
-    // carry no port and match every port, so these cover http://127.0.0.1:8080 and any port a test
-    // or a second local service picks.
-    host_permissions: ['https://www.linkedin.com/*', 'http://127.0.0.1/*', 'http://localhost/*'],
+    // LinkedIn for the seat session's cookies: `*.linkedin.com`, not only www, because the session
+    // cookies are set for `.linkedin.com` and Chrome checks cookies.onChanged against that domain
+    // (with www only, a rotation or a logout is never reported). Then the local companion service:
+    // Chrome's match patterns carry no port and match every port, so these cover
+    // http://127.0.0.1:8080 and any port a test or a second local service picks.
+    host_permissions: ['https://*.linkedin.com/*', 'http://127.0.0.1/*', 'http://localhost/*'],
     // Any other base URL is requested at run time, from a click in the popup's settings.
     optional_host_permissions: ['http://*/*', 'https://*/*'],
     action: { default_title: 'Leadforge' },
