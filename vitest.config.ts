@@ -2,7 +2,8 @@ import preact from '@preact/preset-vite';
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
-// Two projects in one run: the companion service (Node) and the extension with lib/ (WXT's fake browser).
+// Three projects in one run: the companion service (Node), the extension with lib/ (WXT's fake
+// browser), and the built extension end to end in Chromium.
 export default defineConfig({
   test: {
     projects: [
@@ -26,6 +27,19 @@ export default defineConfig({
             'entrypoints/**/*.test.{ts,tsx}',
           ],
           exclude: ['test/e2e/**'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          // Builds the extension once per run, or explains why the tests are skipped.
+          globalSetup: ['test/e2e/support/global-setup.ts'],
+          // One browser at a time: each file starts Chromium and a service, and this machine has two cores.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
     ],

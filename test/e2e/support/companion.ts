@@ -1,0 +1,73 @@
+/**
+ * The companion service for end-to-end tests: `leadforge serve` on a free port with a fresh
+ * SQLite data directory, and its first-start sandbox key read from its output.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const BIN = resolve(import.meta.dirname, '../../../server/bin/leadforge.js');
+
+export interface Companion {
+  baseUrl: string;
+  apiKey: string;
+  dataDir: string;
+  /** Runs a `leadforge` CLI command against the same data directory. */
+  cli(args: string[]): { status: number | null; stdout: string; stderr: string };
+  stop(): Promise<void>;
+}
+
+/** Only what the child needs: no LEADFORGE_ or DATABASE_URL setting of this shell leaks in. */
+function env(dataDir: string): NodeJS.ProcessEnv {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) => !k.startsWith('LEADFORGE_') && !['DATABASE_URL', 'PORT', 'HOST'].includes(k),
+    ),
+  );
+  return { ...base, PORT: '0', HOST: '127.0.0.1', LEADFORGE_DATA_DIR: dataDir, LEADFORGE_LOG_LEVEL: 'warn' };
+}
+
+export async function startCompanion(dataDir = mkdtempSync(join(tmpdir(), 'lf-e2e-data-'))): Promise<Companion> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--role', 'api'], { env: env(dataDir) });
+  const output = await waitForOutput(child, (text) => {
+    const listening = text.match(/API listening on (http:\/\/[\d.:]+)/);
+    const key = text.match(/Bearer (lf_test_[A-Za-z0-9_-]+)/);
+    return listening && key ? { baseUrl: listening[1]!, apiKey: key[1]! } : null;
+  });
+  return {
+    ...output,
+    dataDir,
+    cli: (args) => {
+      const run = spawnSync(process.execPath, [BIN, ...args], { env: env(dataDir), encoding: 'utf8' });
+      return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+    },
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+}
+
+/** Resolves with `match`'s first non-null answer on the output so far; rejects if the process exits first. */
+function waitForOutput<T>(child: ChildProcess, match: (text: string) => T | null): Promise<T> {
+  return new Promise((resolveWait, reject) => {
+    let text = '';
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString();
+      // Stays attached after the match, so the pipes keep draining while the service runs.
+      const found = match(text);
+      if (found) resolveWait(found);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`leadforge serve exited (${code}) before it was ready:\n${text}`)));
+  });
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
