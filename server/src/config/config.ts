@@ -24,6 +24,18 @@ export interface Config {
   readonly shutdownGraceMs: number;
   /** Where the 32-byte secret key comes from; loaded lazily by loadSecretKey(). */
   readonly secretKeySetting: string | undefined;
+  /** Email verification (server/src/verify/settings.ts turns these into engine options). */
+  readonly verify: {
+    readonly dnsServers: readonly string[]; // empty: the system's
+    readonly smtpPort: number;
+    readonly heloName: string | undefined;
+    readonly mailFrom: string | undefined;
+    readonly socksProxy: string | undefined;
+    readonly allowPrivateMx: boolean;
+    readonly maxConnectionsPerMx: number;
+    readonly greylistRetryDelaysMs: readonly number[];
+    readonly maxDurationMs: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -67,6 +79,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workerPollMs: e.LEADFORGE_WORKER_POLL_MS,
     shutdownGraceMs: e.LEADFORGE_SHUTDOWN_GRACE_MS,
     secretKeySetting: e.LEADFORGE_SECRET_KEY,
+    verify: Object.freeze({
+      dnsServers: Object.freeze(
+        (e.LEADFORGE_DNS_SERVERS ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+      smtpPort: e.LEADFORGE_SMTP_PORT,
+      heloName: e.LEADFORGE_SMTP_HELO_NAME,
+      mailFrom: e.LEADFORGE_SMTP_MAIL_FROM,
+      socksProxy: e.LEADFORGE_SMTP_PROXY,
+      allowPrivateMx: e.LEADFORGE_SMTP_ALLOW_PRIVATE_MX,
+      maxConnectionsPerMx: e.LEADFORGE_SMTP_MAX_CONNECTIONS_PER_MX,
+      greylistRetryDelaysMs: Object.freeze(e.LEADFORGE_GREYLIST_RETRY_DELAYS),
+      maxDurationMs: e.LEADFORGE_VERIFY_MAX_DURATION,
+    }),
   });
 }
 

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -40,6 +41,54 @@ export const envSchema = z.object({
   LEADFORGE_WEBHOOK_ALLOW_LOOPBACK: boolFlag.default(false),
   LEADFORGE_WORKER_POLL_MS: z.coerce.number().int('must be a whole number').min(10).max(60_000).default(250),
   LEADFORGE_SHUTDOWN_GRACE_MS: z.coerce.number().int('must be a whole number').min(0).max(600_000).default(10_000),
+  // Email verification (server/src/verify).
+  LEADFORGE_DNS_SERVERS: z
+    .string()
+    .refine((v) => v.split(',').every((s) => isDnsServer(s.trim())), 'must be comma-separated ip or ip:port entries')
+    .optional(),
+  LEADFORGE_SMTP_PORT: port.refine((p) => p > 0, 'must be from 1 to 65535').default(25),
+  LEADFORGE_SMTP_HELO_NAME: z
+    .string()
+    .regex(
+      /^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*$/,
+      'must be a host name',
+    )
+    .optional(),
+  LEADFORGE_SMTP_MAIL_FROM: z
+    .string()
+    .regex(/^(<>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address, or <> for the null sender')
+    .optional(),
+  LEADFORGE_SMTP_PROXY: z
+    .string()
+    .regex(/^socks5h?:\/\/[^/]+\/?$/, 'must be a socks5://[user:pass@]host:port URL')
+    .optional(),
+  LEADFORGE_SMTP_ALLOW_PRIVATE_MX: boolFlag.default(false),
+  LEADFORGE_SMTP_MAX_CONNECTIONS_PER_MX: z.coerce.number().int('must be a whole number').min(1).max(20).default(2),
+  LEADFORGE_GREYLIST_RETRY_DELAYS: z
+    .string()
+    .regex(/^\s*\d+(ms|s|m|h)\s*(,\s*\d+(ms|s|m|h)\s*)*$/, 'must be comma-separated durations like 60s,5m,15m')
+    .transform((v) => v.split(',').map(durationMs))
+    .default([60_000, 300_000, 900_000]),
+  LEADFORGE_VERIFY_MAX_DURATION: z
+    .string()
+    .regex(/^\d+(ms|s|m|h)$/, 'must be a duration like 30m')
+    .transform(durationMs)
+    .default(30 * 60_000),
 });
+
+/** `60s`, `5m`, `1h`, `250ms` in milliseconds. */
+function durationMs(text: string): number {
+  const m = /^\s*(\d+)(ms|s|m|h)\s*$/.exec(text) as RegExpExecArray;
+  return Number(m[1]) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[m[2] as 'ms' | 's' | 'm' | 'h'];
+}
+
+/** `1.1.1.1`, `1.1.1.1:53`, `::1` or `[::1]:53`: what node's Resolver.setServers accepts. */
+function isDnsServer(entry: string): boolean {
+  const v6 = /^\[([^\]]+)\](?::(\d{1,5}))?$/.exec(entry);
+  if (v6) return isIP(v6[1] as string) === 6 && (!v6[2] || Number(v6[2]) <= 65535);
+  if (isIP(entry) === 6) return true;
+  const [ip, portText, extra] = entry.split(':');
+  return extra === undefined && isIP(ip ?? '') === 4 && (portText === undefined || /^\d{1,5}$/.test(portText));
+}
 
 export type Env = z.infer<typeof envSchema>;
