@@ -1,0 +1,243 @@
+import { randomInt } from 'node:crypto';
+import { type DomainResolution, resolveDomain } from './domain.ts';
+import {
+  catchAllValue,
+  type DomainWork,
+  enqueue,
+  type Item,
+  isRetryable,
+  newDomainWork,
+  newItem,
+  randomLocalPart,
+  settleFromCache,
+} from './domain-work.ts';
+import { createVerifierState, type VerifierOptions, type VerifierState } from './options.ts';
+import type { VerifierPorts } from './ports.ts';
+import { providerOf } from './providers.ts';
+import { type RecipientReport, type WalkContext, type WalkResult, walkMx } from './smtp/mx-walk.ts';
+import { buildResult, type PreparedAddress, prepareAddress, smtpStageOf } from './stages.ts';
+import type { VerificationResult } from './types.ts';
+
+/**
+ * Many addresses at once. Addresses are grouped by domain; each session carries the domain's
+ * catch-all probe (until it has settled) and as many addresses as the provider tolerates. At most
+ * `maxConnectionsPerMx` sessions go to one MX host, each provider has a rate cap, a 4xx is asked
+ * again after the greylist delays while other work goes on, and when `maxDurationMs` runs out
+ * whatever is unconfirmed is reported suspect. Results are handed to `onResult` as they become
+ * final, so a bulk job can checkpoint.
+ */
+export interface BulkRun {
+  /** Called once per address, in completion order, and awaited. */
+  onResult?: (result: VerificationResult, index: number) => void | Promise<void>;
+  /** Slots, rate caps and catch-all answers shared across runs; a fresh set if absent. */
+  state?: VerifierState;
+  /** Stops the run: open sessions are closed and the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
+
+export async function verifyEmails(
+  addresses: readonly string[],
+  ports: VerifierPorts,
+  options: VerifierOptions,
+  run: BulkRun = {},
+): Promise<VerificationResult[]> {
+  const { clock, timers } = ports;
+  const random = ports.random ?? cryptoRandom;
+  const state = run.state ?? createVerifierState(clock, options);
+  const deadline = options.maxDurationMs === null ? null : clock.now() + options.maxDurationMs;
+  const results: VerificationResult[] = new Array(addresses.length);
+  const outbox: [VerificationResult, number][] = [];
+  const sessions = new AbortController();
+  const ctx: WalkContext = { ...ports, ...state, settings: options.smtp, signal: sessions.signal };
+  const inFlight = new Set<Promise<void>>();
+  let finished = false;
+  let wake: () => void = () => {};
+
+  const emit = (result: VerificationResult, index: number) => {
+    results[index] = result;
+    outbox.push([result, index]);
+  };
+  const finalize = (item: Item, work: DomainWork | null) => {
+    const smtp = item.report ? smtpStageOf(item.report, item.attempts) : null;
+    const catchAll = work?.probe.stage ?? null;
+    for (const it of [item, ...item.twins]) {
+      it.done = true;
+      emit(buildResult(it.prepared, smtp, catchAll, item.greylisted), it.index);
+    }
+  };
+  const retryAt = (retries: number): number | null => {
+    const delay = options.greylistRetryDelaysMs[retries];
+    if (delay === undefined) return null;
+    const at = clock.now() + delay;
+    return deadline !== null && at >= deadline ? null : at;
+  };
+
+  // Stages before SMTP; one DNS resolution per domain for the whole run.
+  const domains = new Map<string, Promise<DomainResolution>>();
+  const resolve = (domain: string) => {
+    const known = domains.get(domain);
+    if (known) return known;
+    const started = resolveDomain(domain, ports.resolver, random);
+    domains.set(domain, started);
+    return started;
+  };
+  const prepared = await Promise.all(addresses.map((a) => prepareAddress(a, resolve)));
+  const works = new Map<string, DomainWork>();
+  prepared.forEach((p: PreparedAddress, index) => {
+    if (!p.needsSmtp) {
+      emit(buildResult(p, null, null, false), index);
+      return;
+    }
+    let work = works.get(p.syntax.domain);
+    if (!work) {
+      const limit = providerOf(p.mx[0]?.host ?? p.syntax.domain, options.smtp.providers).maxRcptPerSession;
+      work = newDomainWork(p.syntax.domain, p.mx, limit, `${randomLocalPart(random)}@${p.syntax.domain}`);
+      const cached = state.catchAll.get(p.syntax.domain);
+      if (cached) settleFromCache(work, cached);
+      works.set(p.syntax.domain, work);
+    }
+    enqueue(work, newItem(index, p));
+  });
+
+  const settleProbe = (work: DomainWork, report: RecipientReport) => {
+    const probe = work.probe;
+    const value = catchAllValue(report);
+    const at = value === null && isRetryable(report) ? retryAt(probe.retries) : null;
+    if (at !== null) {
+      Object.assign(probe, { state: 'waiting', notBefore: at, retries: probe.retries + 1 });
+      return;
+    }
+    const entry = { value, probe: probe.address, code: report.reply?.code ?? null, text: report.reply?.text ?? null };
+    probe.state = 'settled';
+    probe.stage = { ...entry, cached: false };
+    if (entry.value !== null) state.catchAll.set(work.domain, { ...entry, value: entry.value });
+    for (const held of work.held.splice(0)) finalize(held, work);
+  };
+
+  const settleItem = (work: DomainWork, item: Item, report: RecipientReport) => {
+    item.report = report;
+    if (report.outcome === 'greylisted') item.greylisted = true;
+    const at = isRetryable(report) ? retryAt(item.retries) : null;
+    if (at !== null) {
+      item.retries += 1;
+      item.notBefore = at;
+      work.queue.push(item);
+    } else if (work.probe.state === 'settled') finalize(item, work);
+    else work.held.push(item);
+  };
+
+  const onWalk = (work: DomainWork, items: Item[], withProbe: boolean, result: WalkResult) => {
+    const untested = new Set(result.untested);
+    const asked = items.length + (withProbe ? 1 : 0) - untested.size;
+    if (untested.size > 0) work.rcptLimit = Math.max(1, Math.min(work.rcptLimit, asked));
+    for (const item of items) {
+      if (item.done) continue;
+      item.attempts += 1;
+      if (untested.has(item.envelope) && item.requeues < options.maxRequeues) {
+        item.requeues += 1;
+        work.queue.push(item);
+        continue;
+      }
+      const report = result.reports.get(item.envelope) ?? (result.untestedReport as RecipientReport);
+      settleItem(work, item, report);
+    }
+    if (!withProbe) return;
+    const probe = work.probe;
+    if (untested.has(probe.address) && probe.requeues < options.maxRequeues) {
+      probe.requeues += 1;
+      probe.state = 'needed';
+    } else settleProbe(work, result.reports.get(probe.address) ?? (result.untestedReport as RecipientReport));
+  };
+
+  const startSessions = (work: DomainWork) => {
+    while (work.inFlight < options.maxConnectionsPerMx && inFlight.size < options.maxConcurrentSessions) {
+      const now = clock.now();
+      const probe = work.probe;
+      const withProbe = probe.state === 'needed' || (probe.state === 'waiting' && probe.notBefore <= now);
+      const room = work.rcptLimit - (withProbe ? 1 : 0);
+      const batch = work.queue.filter((i) => i.notBefore <= now).slice(0, Math.max(0, room));
+      if (!withProbe && batch.length === 0) return;
+      work.queue = work.queue.filter((i) => !batch.includes(i));
+      if (withProbe) probe.state = 'in_flight';
+      const recipients = [
+        ...(withProbe ? [{ address: probe.address, smtputf8: false }] : []),
+        ...batch.map((i) => ({ address: i.envelope, smtputf8: i.smtputf8 })),
+      ];
+      work.inFlight += 1;
+      const session: Promise<void> = walkMx(ctx, work.mx, recipients)
+        .catch((err: unknown): WalkResult => {
+          const lost = { outcome: 'connection_lost', step: null, reply: null, rule: null } as const;
+          const report: RecipientReport = { ...lost, mxHost: null, mxAddress: null, tls: false };
+          void err; // walkMx reports failures as results; a throw here is a bug, reported as a lost session
+          return { reports: new Map(recipients.map((r) => [r.address, report])), untested: [], untestedReport: null };
+        })
+        .then((result) => {
+          work.inFlight -= 1;
+          inFlight.delete(session);
+          if (!finished) onWalk(work, batch, withProbe, result);
+          wake();
+        });
+      inFlight.add(session);
+    }
+  };
+
+  const expire = () => {
+    finished = true; // sessions still open are closed below; their late answers are ignored
+    for (const work of works.values()) {
+      if (work.probe.state !== 'settled') {
+        work.probe.state = 'settled';
+        work.probe.stage = { value: null, probe: work.probe.address, code: null, text: null, cached: false };
+      }
+      for (const item of [...work.held.splice(0), ...work.byEnvelope.values()]) {
+        if (item.done) continue;
+        const last = item.report ?? { step: null, reply: null, rule: null, mxHost: null, mxAddress: null, tls: false };
+        item.report = { ...last, outcome: 'deadline_reached' };
+        finalize(item, work);
+      }
+    }
+  };
+
+  const drain = async () => {
+    for (let next = outbox.shift(); next; next = outbox.shift()) await run.onResult?.(next[0], next[1]);
+  };
+
+  try {
+    for (;;) {
+      await drain();
+      if (run.signal?.aborted) throw run.signal.reason ?? new Error('aborted');
+      const now = clock.now();
+      if (deadline !== null && now >= deadline) {
+        expire();
+        break;
+      }
+      const woken = new Promise<void>((r) => {
+        wake = r;
+      });
+      for (const work of works.values()) startSessions(work);
+      const waiting = [...works.values()].flatMap((w) => [
+        ...w.queue.map((i) => i.notBefore),
+        ...(w.probe.state === 'waiting' ? [w.probe.notBefore] : []),
+      ]);
+      if (inFlight.size === 0 && waiting.length === 0) break;
+      const nextAt = Math.min(...waiting.filter((t) => t > now), deadline ?? Number.POSITIVE_INFINITY);
+      const nap = new AbortController();
+      const stop = () => {
+        nap.abort();
+        wake();
+      };
+      run.signal?.addEventListener('abort', stop, { once: true });
+      await Promise.race([woken, Number.isFinite(nextAt) ? timers.sleep(nextAt - now, nap.signal) : woken]);
+      nap.abort();
+      run.signal?.removeEventListener('abort', stop);
+    }
+    for (const work of works.values()) for (const item of work.held.splice(0)) finalize(item, work);
+    await drain();
+    return results;
+  } finally {
+    finished = true;
+    sessions.abort();
+    await Promise.allSettled([...inFlight]);
+  }
+}
