@@ -100,7 +100,7 @@ export const FIRST_RULES: readonly ReplyRule[] = [
   {
     id: 'ip-block-listed',
     outcome: 'blocked',
-    matches: text(/black ?list|block ?list|dnsbls?\b|spamhaus|spamcop|abusix|barracudacentral|in an RBL/i),
+    matches: text(/black ?list|block ?list|dnsbls?\b(?!-)|spamhaus|spamcop|abusix|barracudacentral|in an RBL/i),
     fixtures: [
       {
         reply: '550 5.7.1 Service unavailable, Client host [23.129.64.184] blocked using Spamhaus.',
