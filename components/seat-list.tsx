@@ -35,6 +35,9 @@ export function SeatList({ seats, ownSeatId, reconnecting, onReconnect }: Props)
               {seat.used_today.toLocaleString('en-US')} of {seat.daily_limit.toLocaleString('en-US')} used today,{' '}
               {seat.remaining.toLocaleString('en-US')} left
             </p>
+          ) : seat.id === ownSeatId ? (
+            // This browser's own seat: the banner above already says what to do, with its button.
+            <p class="seat-usage">Its Sales Navigator session no longer works (see above).</p>
           ) : (
             <div class="seat-invalid">
               <p class="seat-usage">

@@ -46,12 +46,15 @@ export function SettingsForm({ settings, saving, notice, onSave }: Props) {
           autocomplete="off"
           spellcheck={false}
           required={!settings}
-          placeholder={settings ? `Saved: ${settings.keyHint} (leave empty to keep it)` : 'lf_test_… or lf_live_…'}
+          placeholder={settings ? `Saved: ${settings.keyHint}` : 'lf_test_… or lf_live_…'}
           value={apiKey}
           onInput={(event) => setApiKey(event.currentTarget.value)}
           data-testid="api-key"
         />
-        <span class="field-help">Checked with the service before it is saved. It stays inside the extension.</span>
+        <span class="field-help">
+          Checked with the service before it is saved. It stays inside the extension.
+          {settings && ' Leave it empty to keep the saved key.'}
+        </span>
       </label>
       {notice && <NoticeBox notice={notice} testId="settings-notice" />}
       <button type="submit" class="button" disabled={saving} data-testid="save">

@@ -36,7 +36,7 @@ describe('saving settings', () => {
       error: {
         type: 'AuthenticationError',
         message: 'The service at http://127.0.0.1:8080 did not accept this API key.',
-        next: expect.stringMatching(/^Check the key in Settings/),
+        next: expect.stringMatching(/^Check the key/),
       },
     });
     await expect(readApiKey(h.db)).resolves.toBeNull();

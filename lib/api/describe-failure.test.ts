@@ -22,7 +22,7 @@ describe('describeFailure', () => {
   });
 
   it.each<[ErrorType, RegExp, RegExp]>([
-    ['AuthenticationError', /did not accept this API key/, /Check the key in Settings/],
+    ['AuthenticationError', /did not accept this API key/, /Check the key/],
     ['InsufficientCredits', /run out of credits/, /Add credits/],
     ['NoUsableSeat', /No Sales Navigator seat/, /Log in to Sales Navigator/],
     ['QuotaExceeded', /today’s extraction limit/, /Try again when the quota frees up/],

@@ -11,7 +11,7 @@ type Words = { message: string; next: string };
 const BY_TYPE: Record<ErrorType, (service: string) => Words> = {
   AuthenticationError: (service) => ({
     message: `The service at ${service} did not accept this API key.`,
-    next: 'Check the key in Settings: npm start prints one on its first start, and the command leadforge keys create makes a new one.',
+    next: 'Check the key: npm start prints one on its first start, and the command leadforge keys create makes a new one.',
   }),
   InsufficientCredits: () => ({
     message: 'Your account has run out of credits.',
