@@ -35,9 +35,10 @@ export async function launchWithExtension(extensionDir: string, linkedinPort: nu
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      // The fake LinkedIn answers for www.linkedin.com with a self-signed certificate; nothing
-      // else is mapped, so a test that tried to reach the internet would fail rather than leak.
-      `--host-resolver-rules=MAP www.linkedin.com 127.0.0.1:${linkedinPort}`,
+      // The fake LinkedIn answers for www.linkedin.com with a self-signed certificate; every other
+      // name fails to resolve, so nothing the browser does can reach the internet. 127.0.0.1 (the
+      // service) is excluded: `*` would otherwise match the IP literal too.
+      `--host-resolver-rules=MAP www.linkedin.com 127.0.0.1:${linkedinPort}, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1`,
       '--ignore-certificate-errors',
     ],
   });
