@@ -136,6 +136,7 @@ export class SmtpConnection {
   }
 
   close(): void {
+    this.fail(new SmtpConnectionLost('closed by us')); // a reader still waiting must not wait on
     this.detach();
     this.socket.on('error', () => {}); // late errors after we have left are of no interest
     this.socket.destroy();

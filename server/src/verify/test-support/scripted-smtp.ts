@@ -32,6 +32,10 @@ export interface SmtpScript {
 export class ScriptedSmtpServer {
   readonly log: string[] = [];
   connections = 0;
+  /** Sessions going on now (connected, not yet QUIT), and the most at once. Counted up to QUIT,
+   * not to the socket's close, which the server sees only after the client has moved on. */
+  open = 0;
+  maxOpen = 0;
   private readonly sockets = new Set<Socket>();
 
   private constructor(
@@ -68,7 +72,17 @@ export class ScriptedSmtpServer {
   private serve(socket: Socket): void {
     const id = ++this.connections;
     this.sockets.add(socket);
-    socket.on('close', () => this.sockets.delete(socket));
+    this.open += 1;
+    this.maxOpen = Math.max(this.maxOpen, this.open);
+    let ended = false;
+    const end = () => {
+      if (!ended) this.open -= 1;
+      ended = true;
+    };
+    socket.on('close', () => {
+      end();
+      this.sockets.delete(socket);
+    });
     socket.on('error', () => {});
     const s = this.script;
     const send = (reply: string) => socket.write(`${reply.replace(/\r?\n/g, '\r\n')}\r\n`);
@@ -118,6 +132,7 @@ export class ScriptedSmtpServer {
           }
           state.rcpts += 1;
         } else if (verb === 'QUIT') {
+          end();
           send('221 2.0.0 Bye');
           socket.end();
         } else if (verb === 'RSET') send('250 2.0.0 Ok');
