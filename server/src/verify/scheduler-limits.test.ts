@@ -62,7 +62,7 @@ describe('limits, guard and refusals', () => {
   it('a 421 in the middle of RCPTs sends the unanswered recipients to the next MX host', async () => {
     const { servers, port } = await world({
       '127.1.2.3': {
-        rcpt: (a, ctx) => (ctx.index === 0 ? '550 5.1.1 User unknown' : `421 4.7.0 mx1 closing connection`),
+        rcpt: (_a, ctx) => (ctx.index === 0 ? '550 5.1.1 User unknown' : `421 4.7.0 mx1 closing connection`),
       },
       '127.1.2.4': { rcpt: knows('jane@two.test') },
     });
