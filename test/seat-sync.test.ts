@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readSeat } from '../lib/db/cache-store.ts';
+import { saveSettings } from '../lib/db/settings-store.ts';
 import { DEBOUNCE_MS, RETRY_BASE_MS, SEAT_SYNC_ALARM } from '../lib/seat/seat-sync.ts';
 import { type BackgroundHarness, backgroundHarness, cookieEvent, USER_AGENT } from './support/background-harness.ts';
 import { BASE_URL, VALID_KEY } from './support/fake-service.ts';
@@ -162,6 +163,16 @@ describe('seat connect and reconnect', () => {
     expect(result.row).toMatchObject({ status: 'not-connected', problem: { kind: 'not_configured' } });
     expect(h.service.requests).toHaveLength(0);
     expect(JSON.stringify(result)).not.toContain(liAt);
+  });
+
+  it('flags a service address the browser no longer lets it reach', async () => {
+    const h = backgroundHarness();
+    await saveSettings(h.db, 'https://leads.example.com', VALID_KEY, h.clock.now());
+    h.logIn();
+    const result = await h.seats.sync();
+    expect(result.row).toMatchObject({ status: 'failed', problem: { kind: 'permission_missing' } });
+    expect(h.badges.at(-1)).toBe('failed');
+    expect(h.service.requests).toHaveLength(0);
   });
 
   it('shows a seat the service marks invalid as needing reconnection, and reconnects it on demand', async () => {

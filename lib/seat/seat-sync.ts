@@ -117,7 +117,9 @@ export function createSeatSync(deps: SeatSyncDeps) {
 
     const api = await deps.openApi();
     if (!api.ok) {
-      const saved = await save(() => ({ status: 'not-connected', problem: api.problem }));
+      // No key yet is the normal first state; a revoked host permission is something to fix.
+      const status = api.problem.kind === 'not_configured' ? 'not-connected' : 'failed';
+      const saved = await save(() => ({ status, problem: api.problem }));
       return { row: saved, problem: api.problem, connected: false };
     }
     const target = options.seatId ?? row.seatId ?? undefined;
