@@ -16,6 +16,8 @@ export interface Config {
   readonly corsOrigins: readonly string[];
   readonly seatDailyLimit: number;
   readonly sandboxCredits: number;
+  /** Delay added to every DNS answer and SMTP reply of the sandbox mail world (lf_test_ keys). */
+  readonly sandboxLatencyMs: number;
   readonly bodyLimitBytes: number;
   readonly firstStart: boolean;
   /** Webhooks to loopback addresses (over http too) for sandbox keys: local testing only. */
@@ -73,6 +75,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ),
     seatDailyLimit: e.LEADFORGE_SEAT_DAILY_LIMIT,
     sandboxCredits: e.LEADFORGE_SANDBOX_CREDITS,
+    sandboxLatencyMs: e.LEADFORGE_SANDBOX_LATENCY_MS,
     bodyLimitBytes: e.LEADFORGE_BODY_LIMIT_BYTES,
     firstStart: e.LEADFORGE_FIRST_START,
     webhookAllowLoopback: e.LEADFORGE_WEBHOOK_ALLOW_LOOPBACK,

@@ -31,6 +31,8 @@ export const envSchema = z.object({
   LEADFORGE_CORS_ORIGINS: z.string().default('chrome-extension://*'),
   LEADFORGE_SEAT_DAILY_LIMIT: z.coerce.number().int('must be a whole number').min(1).max(1_000_000).default(2500),
   LEADFORGE_SANDBOX_CREDITS: z.coerce.number().int('must be a whole number').min(0).max(1_000_000_000).default(1000),
+  // Added to every DNS answer and SMTP reply of the sandbox mail world, so that sandbox jobs can be watched.
+  LEADFORGE_SANDBOX_LATENCY_MS: z.coerce.number().int('must be a whole number').min(0).max(60_000).default(0),
   LEADFORGE_DB_POOL_SIZE: z.coerce.number().int('must be a whole number').min(1).max(200).default(10),
   LEADFORGE_BODY_LIMIT_BYTES: z.coerce
     .number()
