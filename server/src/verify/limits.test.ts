@@ -12,8 +12,14 @@ describe('MxSlots', () => {
     const a = await slots.acquire('mx.test');
     const b = await slots.acquire('MX.test');
     const order: string[] = [];
-    const c = slots.acquire('mx.test').then((release) => (order.push('c'), release));
-    const d = slots.acquire('mx.test').then((release) => (order.push('d'), release));
+    const c = slots.acquire('mx.test').then((release) => {
+      order.push('c');
+      return release;
+    });
+    const d = slots.acquire('mx.test').then((release) => {
+      order.push('d');
+      return release;
+    });
     const other = await slots.acquire('mx.other.test');
     expect(slots.inUse('mx.test')).toBe(2);
     a();

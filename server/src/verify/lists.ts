@@ -31,16 +31,19 @@ function disposableSet(): Set<string> {
   return disposable;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+
 /**
  * The domain or one of its parent domains is a disposable-mail domain: `x.mailinator.com` is as
  * disposable as `mailinator.com` (mailchecker's rule; the upstream list says to match the
  * registrable domain). Top-level labels alone are never looked up.
  */
-export function isDisposableDomain(domain: string): boolean {
+export function isDisposableDomain(domain: string, extra: ReadonlySet<string> = NONE): boolean {
   const set = disposableSet();
   const labels = domain.toLowerCase().split('.');
   for (let i = 0; i < labels.length - 1; i++) {
-    if (set.has(labels.slice(i).join('.'))) return true;
+    const parent = labels.slice(i).join('.');
+    if (set.has(parent) || extra.has(parent)) return true;
   }
   return false;
 }

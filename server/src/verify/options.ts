@@ -16,6 +16,8 @@ export interface VerifierOptions {
   maxDurationMs: number | null;
   /** New sessions for recipients a server would not take (452 too many, dropped mid-way). */
   maxRequeues: number;
+  /** Disposable domains beyond the public lists (the sandbox world's own; an operator's). */
+  extraDisposableDomains: readonly string[];
 }
 
 /** What several runs in one process share: connection slots, rate caps, catch-all answers. */
@@ -51,6 +53,7 @@ export function verifierOptions(
     maxConcurrentSessions: 20,
     maxDurationMs: null,
     maxRequeues: 3,
+    extraDisposableDomains: [],
     ...rest,
     smtp: {
       port: 25,

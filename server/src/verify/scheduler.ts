@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { type DomainResolution, resolveDomain } from './domain.ts';
 import {
   catchAllValue,
@@ -50,6 +51,7 @@ export async function verifyEmails(
   const results: VerificationResult[] = new Array(addresses.length);
   const outbox: [VerificationResult, number][] = [];
   const sessions = new AbortController();
+  setMaxListeners(0, sessions.signal); // every open session listens to it
   const ctx: WalkContext = { ...ports, ...state, settings: options.smtp, signal: sessions.signal };
   const inFlight = new Set<Promise<void>>();
   let finished = false;
@@ -83,7 +85,8 @@ export async function verifyEmails(
     domains.set(domain, started);
     return started;
   };
-  const prepared = await Promise.all(addresses.map((a) => prepareAddress(a, resolve)));
+  const extraDisposable = new Set(options.extraDisposableDomains.map((d) => d.toLowerCase()));
+  const prepared = await Promise.all(addresses.map((a) => prepareAddress(a, resolve, extraDisposable)));
   const works = new Map<string, DomainWork>();
   prepared.forEach((p: PreparedAddress, index) => {
     if (!p.needsSmtp) {

@@ -26,6 +26,7 @@ const NOT_CHECKED: DomainStage = { status: 'not_checked', implicit_mx: false, dn
 export async function prepareAddress(
   email: string,
   resolve: (domain: string) => Promise<DomainResolution>,
+  extraDisposable: ReadonlySet<string> = new Set(),
 ): Promise<PreparedAddress> {
   const syntax = checkSyntax(email);
   const role = syntax.local_part !== '' && isRoleAccount(syntax.local_part);
@@ -42,7 +43,7 @@ export async function prepareAddress(
       needsSmtp: false,
     };
   }
-  const disposable = isDisposableDomain(syntax.domain);
+  const disposable = isDisposableDomain(syntax.domain, extraDisposable);
   const resolution = await resolve(syntax.domain);
   // A typo is suggested only when DNS said the domain has no MX (not when DNS failed).
   const hasMx = resolution.hasMxRecords || resolution.domain.status === 'dns_error';
