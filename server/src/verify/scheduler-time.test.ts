@@ -139,4 +139,14 @@ describe('time-driven scheduling', () => {
     expect((await run).map((r) => r.verdict)).toEqual(['safe', 'safe']);
     expect(servers['127.1.1.6']!.connections).toBe(2);
   });
+
+  it('a run can be stopped: open sessions close and the promise rejects with the reason', async () => {
+    const { port } = await world({ '127.1.1.7': greylisting([], true) });
+    const h = harness(zonesFor({ 'grey.test': '127.1.1.7' }), port);
+    const stop = new AbortController();
+    const run = verifyEmails(['grey@grey.test'], h.ports, h.options, { state: h.state, signal: stop.signal });
+    await h.timers.until((p) => p.includes(60_000));
+    stop.abort(new Error('lease lost'));
+    await expect(run).rejects.toThrow('lease lost');
+  });
 });

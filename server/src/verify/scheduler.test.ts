@@ -115,9 +115,12 @@ describe('scheduler against scripted SMTP servers on loopback', () => {
     expect(servers['127.1.0.4']!.connections).toBe(1);
   });
 
-  it('EHLO refused: falls back to HELO; STARTTLS refused: goes on in plaintext', async () => {
+  it('waits for the whole multi-line greeting; EHLO refused: HELO; STARTTLS refused: goes on in plaintext', async () => {
     const { servers, port } = await world({
-      '127.1.0.6': mailboxes(['a@helo.test'], { ehlo: 'unsupported' }),
+      '127.1.0.6': mailboxes(['a@helo.test'], {
+        ehlo: 'unsupported',
+        greeting: '220-helo.test ESMTP\n220-Unsolicited bulk mail is not welcome here.\n220 Go ahead',
+      }),
       '127.1.0.7': mailboxes(['a@tls.test'], { extensions: ['STARTTLS', 'ENHANCEDSTATUSCODES'], starttls: 'refuse' }),
     });
     const zones = {
