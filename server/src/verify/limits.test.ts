@@ -3,7 +3,7 @@ import { ManualClock } from '../core/clock.ts';
 import { CatchAllCache } from './catch-all-cache.ts';
 import { TtlCache } from './dns/ttl-cache.ts';
 import { refusedMxAddress } from './guard.ts';
-import { MxSlots, ProviderRateCap } from './limits.ts';
+import { concurrency, MxSlots, ProviderRateCap } from './limits.ts';
 import { providerOf } from './providers.ts';
 
 describe('MxSlots', () => {
@@ -103,5 +103,29 @@ describe('guard', () => {
     }
     for (const a of ['8.8.8.8', '2a00:1450:4001::1b']) expect(refusedMxAddress(a, live), a).toBeNull();
     expect(refusedMxAddress('10.0.0.5', { allowPrivate: true })).toBeNull();
+  });
+});
+
+describe('concurrency', () => {
+  it('runs at most N tasks at once and all of them in the end', async () => {
+    const limit = concurrency(2);
+    let running = 0;
+    let most = 0;
+    const gates: (() => void)[] = [];
+    const task = () =>
+      limit(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        running -= 1;
+      });
+    const all = Promise.all([task(), task(), task(), task()]);
+    await expect.poll(() => gates.length).toBe(2);
+    while (gates.length > 0) {
+      gates.shift()!();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await all;
+    expect(most).toBe(2);
   });
 });

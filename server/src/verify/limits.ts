@@ -56,3 +56,20 @@ export class ProviderRateCap {
     return start - now;
   }
 }
+
+/** Runs at most `limit` of the given tasks at once (DNS lookups of a bulk list's domains). */
+export function concurrency(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}

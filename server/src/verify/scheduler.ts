@@ -12,6 +12,7 @@ import {
   randomLocalPart,
   settleFromCache,
 } from './domain-work.ts';
+import { concurrency } from './limits.ts';
 import { createVerifierState, type VerifierOptions, type VerifierState } from './options.ts';
 import type { VerifierPorts } from './ports.ts';
 import { providerOf } from './providers.ts';
@@ -36,6 +37,7 @@ export interface BulkRun {
   signal?: AbortSignal;
 }
 
+const DNS_CONCURRENCY = 32;
 const cryptoRandom = () => randomInt(0, 2 ** 32) / 2 ** 32;
 
 export async function verifyEmails(
@@ -76,12 +78,14 @@ export async function verifyEmails(
     return deadline !== null && at >= deadline ? null : at;
   };
 
-  // Stages before SMTP; one DNS resolution per domain for the whole run.
+  // Stages before SMTP; one DNS resolution per domain for the whole run, a few domains at a time
+  // so a list of ten thousand domains does not become ten thousand questions at once.
   const domains = new Map<string, Promise<DomainResolution>>();
+  const dnsSlot = concurrency(DNS_CONCURRENCY);
   const resolve = (domain: string) => {
     const known = domains.get(domain);
     if (known) return known;
-    const started = resolveDomain(domain, ports.resolver, random);
+    const started = dnsSlot(() => resolveDomain(domain, ports.resolver, random));
     domains.set(domain, started);
     return started;
   };
