@@ -51,7 +51,8 @@ function routeWithoutCapabilities(domain: string, behaviour: MailBehaviour): Omi
       // Microsoft names each tenant's MX after its domain, dots as dashes; all share the edge hosts.
       const kind: HostKind = behaviour === 'microsoft_consumer' ? 'outlook' : 'microsoft';
       const zone = kind === 'outlook' ? 'olc.protection.outlook.test' : 'mail.protection.outlook.test';
-      const name = `${domain.replaceAll('.', '-')}.${zone}`;
+      // An IDN's "xn--" would make the tenant label an invalid A-label: it becomes "xn-".
+      const name = `${domain.replaceAll('.', '-').replace(/^xn--/, 'xn-')}.${zone}`;
       const ips = hostIps(kind);
       return { mx: [{ preference: 0, exchange: name }], a: web, smtpIps: ips, hostRecords: [[name, ips]], catchAll };
     }
