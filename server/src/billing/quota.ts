@@ -1,8 +1,8 @@
 import type { QuotaInfo } from '../../../lib/contract/quota.ts';
 import { type Clock, DAY_MS } from '../core/clock.ts';
 import { newId } from '../core/ids.ts';
-import { recordUsage, usageSince } from '../store/seat-usage-repo.ts';
-import { connectedSeats, type SeatRow } from '../store/seats-repo.ts';
+import { connectedSeatsWithUsage, recordUsage } from '../store/seat-usage-repo.ts';
+import type { SeatRow } from '../store/seats-repo.ts';
 import type { Store } from '../store/store.ts';
 import type { Credits } from './credits.ts';
 
@@ -39,14 +39,9 @@ export class Quota {
 
   /** Every connected seat of the account with its usage over the last 24 hours. */
   async seats(accountId: string): Promise<SeatUsage[]> {
-    const seats = await connectedSeats(this.store.db, accountId);
-    const used = await usageSince(
-      this.store.db,
-      seats.map((s) => s.id),
-      this.clock.now() - DAY_MS,
-    );
-    return seats.map((seat) => {
-      const usedToday = used.get(seat.id) ?? 0;
+    const rows = await connectedSeatsWithUsage(this.store.db, accountId, this.clock.now() - DAY_MS);
+    return rows.map(({ used, ...seat }) => {
+      const usedToday = used;
       const dailyLimit = seat.status === 'valid' ? seat.daily_limit : 0;
       return { seat, dailyLimit, usedToday, remaining: Math.max(0, dailyLimit - usedToday) };
     });

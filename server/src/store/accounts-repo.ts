@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { reusableQuery } from './reusable-query.ts';
 import type { AccountsTable, ApiKeysTable, DB } from './schema.ts';
 
 export const insertAccount = (db: Kysely<DB>, row: AccountsTable) => db.insertInto('accounts').values(row).execute();
@@ -18,14 +19,16 @@ export const countAccounts = async (db: Kysely<DB>): Promise<number> => {
 
 export const insertApiKey = (db: Kysely<DB>, row: ApiKeysTable) => db.insertInto('api_keys').values(row).execute();
 
-/** The key's account, when the key exists and is not revoked. */
-export const findActiveKeyByHash = (db: Kysely<DB>, hash: string) =>
+const activeKeyByHash = reusableQuery((db, hash: string) =>
   db
     .selectFrom('api_keys')
     .select(['id', 'account_id', 'kind'])
     .where('hash', '=', hash)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
+    .where('revoked_at', 'is', null),
+);
+
+/** The key's account, when the key exists and is not revoked. Runs on every request. */
+export const findActiveKeyByHash = async (db: Kysely<DB>, hash: string) => (await activeKeyByHash(db, hash))[0];
 
 export const listApiKeys = (db: Kysely<DB>, accountId: string) =>
   db

@@ -1,17 +1,15 @@
 import type { Kysely } from 'kysely';
+import { reusableQuery } from './reusable-query.ts';
 import type { CreditEntriesTable, DB } from './schema.ts';
 
 export type CreditEntry = CreditEntriesTable;
 
+const newestEntry = reusableQuery((db, accountId: string) =>
+  db.selectFrom('credit_entries').selectAll().where('account_id', '=', accountId).orderBy('seq', 'desc').limit(1),
+);
+
 /** The newest entry: its running totals are the account's balance. */
-export const latestEntry = (db: Kysely<DB>, accountId: string) =>
-  db
-    .selectFrom('credit_entries')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+export const latestEntry = async (db: Kysely<DB>, accountId: string) => (await newestEntry(db, accountId))[0];
 
 export const entryByKey = (db: Kysely<DB>, accountId: string, idempotencyKey: string) =>
   db

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { reusableQuery } from './reusable-query.ts';
 import type { DB, SeatUsageTable } from './schema.ts';
 
 /** Records profiles extracted on a seat; a second call with the same key changes nothing. */
@@ -22,4 +23,24 @@ export async function usageSince(db: Kysely<DB>, seatIds: string[], since: numbe
     .execute();
   for (const r of rows) used.set(r.seat_id, Number(r.used));
   return used;
+}
+
+const seatsWithUsage = reusableQuery((db, accountId: string, since: number) =>
+  db
+    .selectFrom('seats')
+    .leftJoin('seat_usage', (j) =>
+      j.onRef('seat_usage.seat_id', '=', 'seats.id').on('seat_usage.created_at', '>', since),
+    )
+    .selectAll('seats')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('seat_usage.count'), eb.lit(0)).as('used'))
+    .where('seats.account_id', '=', accountId)
+    .where('seats.status', '!=', 'disconnected')
+    .groupBy('seats.id')
+    .orderBy('seats.connected_at')
+    .orderBy('seats.id'),
+);
+
+/** The account's connected seats, each with the profiles it extracted since `since`: one query. */
+export async function connectedSeatsWithUsage(db: Kysely<DB>, accountId: string, since: number) {
+  return (await seatsWithUsage(db, accountId, since)).map((r) => ({ ...r, used: Number(r.used) }));
 }
