@@ -53,12 +53,27 @@ export async function startDnsServer(options: DnsServerOptions): Promise<Sandbox
   // requestError: a packet that does not parse. A real server ignores it; so do we.
   udp.on('requestError', () => {});
   tcp.on('requestError', () => {});
-  await udp.listen(options.port, '127.0.0.1');
-  const port = (udp.address() as AddressInfo).port;
   await new Promise<void>((resolve, reject) => {
-    tcp.once('error', reject);
-    tcp.listen(port, '127.0.0.1', () => resolve());
+    udp.once('error', reject);
+    udp.bind(options.port, '127.0.0.1', () => {
+      udp.off('error', reject);
+      resolve();
+    });
   });
+  udp.on('error', () => {}); // a failed send to one client must not bring the server down
+  const port = (udp.address() as AddressInfo).port;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      tcp.once('error', reject);
+      tcp.listen(port, '127.0.0.1', () => {
+        tcp.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (err) {
+    udp.close();
+    throw err;
+  }
   return {
     port,
     close: async () => {

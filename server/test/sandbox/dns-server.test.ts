@@ -95,6 +95,10 @@ describe('sandbox DNS server', () => {
     ]);
   });
 
+  it('refuses to start on a port already taken', async () => {
+    await expect(startDnsServer({ world, port: server.port, latencyMs: 0 })).rejects.toThrow(/EADDRINUSE/);
+  });
+
   it('delays every answer by the latency setting', async () => {
     const slow = await startDnsServer({ world, port: 0, latencyMs: 150 });
     try {

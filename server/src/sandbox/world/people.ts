@@ -51,7 +51,7 @@ export function generatePerson(seed: string, company: Company, n: number, taken:
     ...(middleName ? { middleName } : {}),
     ...(nickname ? { nickname } : {}),
     fullName: `${firstName} ${lastName}`,
-    country,
+    nameOrigin: country,
     email: `${local}@${company.domain}`,
     mailbox,
   };

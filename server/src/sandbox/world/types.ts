@@ -112,8 +112,8 @@ export interface Person {
   /** A short form of the first name people use (Bob for Robert), when they have one. */
   readonly nickname?: string;
   readonly fullName: string;
-  /** ISO 3166-1 alpha-2 of where the name comes from. */
-  readonly country: string;
+  /** ISO 3166-1 alpha-2 of where the name comes from (not where the person works: a later field). */
+  readonly nameOrigin: string;
   /** Their mailbox at the company's domain (A-label), lower case. */
   readonly email: string;
   readonly mailbox: MailboxStatus;
