@@ -22,7 +22,17 @@ export interface AuthContext {
 
 const ACCOUNT_NAME_RE = /^[a-z0-9][a-z0-9._-]{0,62}$/;
 
+/**
+ * How long a verified key is trusted without asking the database again. Every request needs its
+ * key checked; remembering a good key for a few seconds takes a query off each one. The price: a
+ * key revoked in another process keeps working for at most this long (docs/decisions.md).
+ */
+export const AUTH_CACHE_MS = 5_000;
+const AUTH_CACHE_MAX = 10_000;
+
 export class Accounts {
+  private readonly known = new Map<string, { auth: AuthContext; until: number }>();
+
   constructor(
     private readonly store: Store,
     private readonly clock: Clock,
@@ -80,8 +90,18 @@ export class Accounts {
         'Malformed Authorization header: expected "Bearer lf_test_…" or "Bearer lf_live_…".',
       );
     }
-    const found = await findActiveKeyByHash(this.store.db, hashApiKey(key));
-    if (!found) throw new ApiError('AuthenticationError', 'Unknown or revoked API key.');
-    return { accountId: found.account_id, keyId: found.id, mode: found.kind };
+    const hash = hashApiKey(key);
+    const now = this.clock.now();
+    const cached = this.known.get(hash);
+    if (cached && cached.until > now) return cached.auth;
+    const found = await findActiveKeyByHash(this.store.db, hash);
+    if (!found) {
+      this.known.delete(hash);
+      throw new ApiError('AuthenticationError', 'Unknown or revoked API key.');
+    }
+    const auth: AuthContext = { accountId: found.account_id, keyId: found.id, mode: found.kind };
+    if (this.known.size >= AUTH_CACHE_MAX) this.known.clear();
+    this.known.set(hash, { auth, until: now + AUTH_CACHE_MS });
+    return auth;
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Accounts } from '../accounts/accounts.ts';
 import type { Quota } from '../billing/quota.ts';
 import type { Config } from '../config/config.ts';
@@ -13,6 +13,7 @@ import { registerCors } from './plugins/cors.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
 import { installNotFound } from './plugins/not-found.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { contractSerializer } from './plugins/serializer.ts';
 import { healthRoutes } from './routes/health.ts';
 import { quotaRoutes } from './routes/quota.ts';
 import { seatRoutes } from './routes/seats.ts';
@@ -54,9 +55,10 @@ export async function buildServer(deps: ApiDeps, opts: ServerOptions = {}): Prom
     keepAliveTimeout: 65_000,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.setSerializerCompiler(contractSerializer);
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   installErrorHandler(app);

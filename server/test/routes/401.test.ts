@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../../lib/contract/errors.ts';
+import { AUTH_CACHE_MS } from '../../src/accounts/accounts.ts';
 import { startTestApp, type TestApp } from '../support/app.ts';
 
 describe('401 AuthenticationError', () => {
@@ -36,11 +37,18 @@ describe('401 AuthenticationError', () => {
     }
   }
 
-  it('refuses a key once it is revoked', async () => {
+  it('refuses a key revoked elsewhere once the few seconds it is trusted for have passed', async () => {
     const { id, key } = await t.app.accounts.createKey(t.account.id, 'test');
     const ok = await t.server.inject({ method: 'GET', url: '/v1/quota/', headers: { authorization: `Bearer ${key}` } });
     expect(ok.statusCode).toBe(200);
     await t.app.store.db.updateTable('api_keys').set({ revoked_at: t.clock.now() }).where('id', '=', id).execute();
+    const meanwhile = await t.server.inject({
+      method: 'GET',
+      url: '/v1/quota/',
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(meanwhile.statusCode).toBe(200); // still trusted for AUTH_CACHE_MS
+    t.clock.advance(AUTH_CACHE_MS);
     const res = await t.server.inject({
       method: 'GET',
       url: '/v1/quota/',
