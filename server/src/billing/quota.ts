@@ -1,7 +1,8 @@
 import type { QuotaInfo } from '../../../lib/contract/quota.ts';
 import { type Clock, DAY_MS } from '../core/clock.ts';
 import { newId } from '../core/ids.ts';
-import { connectedSeatsWithUsage, recordUsage } from '../store/seat-usage-repo.ts';
+import { seatsWithUsageAndCredits } from '../store/quota-repo.ts';
+import { recordUsage } from '../store/seat-usage-repo.ts';
 import type { SeatRow } from '../store/seats-repo.ts';
 import type { Store } from '../store/store.ts';
 import type { Credits } from './credits.ts';
@@ -39,17 +40,23 @@ export class Quota {
 
   /** Every connected seat of the account with its usage over the last 24 hours. */
   async seats(accountId: string): Promise<SeatUsage[]> {
-    const rows = await connectedSeatsWithUsage(this.store.db, accountId, this.clock.now() - DAY_MS);
-    return rows.map(({ used, ...seat }) => {
-      const usedToday = used;
+    return (await this.read(accountId)).seats;
+  }
+
+  /** Seats with their usage, and the available credits: one query while the account has seats. */
+  private async read(accountId: string): Promise<{ seats: SeatUsage[]; credits: number }> {
+    const rows = await seatsWithUsageAndCredits(this.store.db, accountId, this.clock.now() - DAY_MS);
+    const credits = rows[0]?.credits ?? (await this.credits.balance(accountId)).available;
+    const seats = rows.map(({ used, credits: _, ...seat }) => {
       const dailyLimit = seat.status === 'valid' ? seat.daily_limit : 0;
-      return { seat, dailyLimit, usedToday, remaining: Math.max(0, dailyLimit - usedToday) };
+      return { seat, dailyLimit, usedToday: used, remaining: Math.max(0, dailyLimit - used) };
     });
+    return { seats, credits };
   }
 
   /** The quota object of `GET /v1/quota/`. */
   async info(accountId: string): Promise<QuotaInfo> {
-    const [seats, balance] = await Promise.all([this.seats(accountId), this.credits.balance(accountId)]);
+    const { seats, credits } = await this.read(accountId);
     const valid = seats.filter((s) => s.seat.status === 'valid');
     const sum = (f: (s: SeatUsage) => number) => valid.reduce((n, s) => n + f(s), 0);
     return {
@@ -57,7 +64,7 @@ export class Quota {
       used_today: sum((s) => s.usedToday),
       remaining: sum((s) => s.remaining),
       has_valid_seat: valid.length > 0,
-      credits: balance.available,
+      credits,
       seats: seats.map((s) => ({
         id: s.seat.id,
         status: s.seat.status === 'valid' ? 'valid' : 'invalid',
