@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { reusableQuery } from './reusable-query.ts';
 import type { DB, SeatUsageTable } from './schema.ts';
 
 /** Records profiles extracted on a seat; a second call with the same key changes nothing. */
