@@ -22,18 +22,19 @@ export const JsonValueSchema: z.ZodType<JsonValue> = z
   .meta({ id: 'JsonValue', description: 'Any JSON value.' });
 
 /**
- * A webhook address: an absolute `https://` URL of at most 500 characters (api.md; decisions.md makes
- * HTTPS the rule for every webhook). Whether its host resolves to an internal address is checked by
- * the service at creation and at delivery, not here.
+ * A webhook address: an absolute `https://` or `http://` URL of at most 500 characters (api.md).
+ * decisions.md makes HTTPS the rule, with loopback http for sandbox keys when the operator allows
+ * it; that rule, and whether the host resolves to an internal address, are the service's checks (at
+ * creation and at delivery), since only the service knows the key's mode and its settings.
  */
 export const WebhookUrlSchema = z
-  .url({ protocol: /^https$/, error: 'must be an https:// URL' })
+  .url({ protocol: /^https?$/, error: 'must be an https:// URL' })
   // `https:host` parses as a URL too; require the `//` authority form.
   .refine((v) => /^[a-z][a-z0-9+.-]*:\/\/[^/\\?#]/i.test(v), 'must be an https:// URL')
   .max(500)
   .meta({
     description:
-      'HTTPS URL the finished job is POSTed to (same body as the retrieve endpoint). Must not point to an internal address.',
+      'HTTPS URL the finished job is POSTed to (same body as the retrieve endpoint). Must not point to an internal address; http only to loopback, for sandbox keys, when the service allows it.',
   });
 
 /** A webhook field of a create body: optional; null is taken as absent. */

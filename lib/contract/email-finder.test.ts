@@ -81,8 +81,8 @@ describe('EmailFinderJobIn', () => {
     ]);
   });
 
-  it('rejects an http webhook_url and unknown prospect fields', () => {
-    expect(issues(EmailFinderJobInSchema, { prospects: [person], webhook_url: 'http://h.example.com' })[0]).toMatch(
+  it('rejects a non-http(s) webhook_url and unknown prospect fields', () => {
+    expect(issues(EmailFinderJobInSchema, { prospects: [person], webhook_url: 'ftp://h.example.com' })[0]).toMatch(
       /^webhook_url: /,
     );
     expect(issues(EmailFinderJobInSchema, { prospects: [{ ...person, title: 'CTO' }] })[0]).toMatch(/^prospects\.0: /);

@@ -60,7 +60,7 @@ describe('EmailValidationJobIn', () => {
     expect(issues(EmailValidationJobInSchema, { ...job, prospects: [{}] })[0]).toMatch(/^prospects\.0\.email: /);
   });
 
-  it('limits webhook_url to https and 500 characters', () => {
+  it('limits webhook_url to http(s) and 500 characters', () => {
     expect(issues(EmailValidationJobInSchema, { ...job, webhook_url: 'ftp://h.example.com/x' })[0]).toMatch(
       /^webhook_url: /,
     );

@@ -76,12 +76,13 @@ describe('UrlExtractionCreateIn', () => {
     expect(issues(UrlExtractionCreateInSchema, { linkedin_url: SEARCH_URL })[0]).toMatch(/^search_name: /);
   });
 
-  it('takes only https webhook URLs of at most 500 characters; null means none', () => {
+  it('takes http(s) webhook URLs of at most 500 characters (the service refuses http but to loopback); null means none', () => {
     const long = `https://hooks.example.com/${'a'.repeat(500 - 26)}`;
     expect(long).toHaveLength(500);
     expect(issues(UrlExtractionCreateInSchema, { ...valid, webhook_url: long })).toEqual([]);
     expect(issues(UrlExtractionCreateInSchema, { ...valid, webhook_url: `${long}a` })[0]).toMatch(/^webhook_url: /);
-    expect(issues(UrlExtractionCreateInSchema, { ...valid, webhook_url: 'http://hooks.example.com/x' })[0]).toMatch(
+    expect(issues(UrlExtractionCreateInSchema, { ...valid, webhook_url: 'http://127.0.0.1:9/x' })).toEqual([]);
+    expect(issues(UrlExtractionCreateInSchema, { ...valid, webhook_url: 'ftp://hooks.example.com/x' })[0]).toMatch(
       /^webhook_url: /,
     );
     expect(issues(UrlExtractionCreateInSchema, { ...valid, webhook_url: 'https:hooks.example.com' })[0]).toMatch(
