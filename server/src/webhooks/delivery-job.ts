@@ -33,7 +33,7 @@ export function webhookDeliveryJob(deps: DeliveryDeps): JobHandler<{ messageId: 
     leaseMs: 60_000,
     async run(ctx) {
       const msg = await messageById(deps.store.db, ctx.payload.messageId);
-      if (!msg || msg.state !== 'pending') return;
+      if (msg?.state !== 'pending') return; // gone, or delivered or given up already
       const policy = { allowLoopback: deps.allowLoopback && msg.mode === 'test' };
       const at = new Date(deps.clock.now());
       const secrets = (await deps.secrets.signing(msg.account_id)).map((s) => s.secret);
