@@ -5,6 +5,7 @@ import type { Accounts } from '../accounts/accounts.ts';
 import type { Quota } from '../billing/quota.ts';
 import type { Config } from '../config/config.ts';
 import { loggerOptions } from '../core/logger.ts';
+import type { EmailValidation } from '../email-validation/service.ts';
 import type { Seats } from '../seats/seats.ts';
 import type { Store } from '../store/store.ts';
 import type { WebhookViews } from '../webhooks/deliveries.ts';
@@ -14,6 +15,7 @@ import { installErrorHandler } from './plugins/error-handler.ts';
 import { installNotFound } from './plugins/not-found.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { contractSerializer } from './plugins/serializer.ts';
+import { emailValidationRoutes } from './routes/email-validation.ts';
 import { healthRoutes } from './routes/health.ts';
 import { quotaRoutes } from './routes/quota.ts';
 import { seatRoutes } from './routes/seats.ts';
@@ -26,6 +28,7 @@ export interface ApiDeps {
   quota: Quota;
   seats: Seats;
   webhookViews: WebhookViews;
+  emailValidation: EmailValidation;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
@@ -73,6 +76,7 @@ export async function buildServer(deps: ApiDeps, opts: ServerOptions = {}): Prom
       await v1.register(quotaRoutes(deps.quota));
       await v1.register(seatRoutes(deps.seats));
       await v1.register(webhookRoutes(deps.webhookViews));
+      await v1.register(emailValidationRoutes(deps.emailValidation));
     },
     { prefix: '/v1' },
   );

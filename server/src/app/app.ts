@@ -4,6 +4,7 @@ import { Quota } from '../billing/quota.ts';
 import { type Config, loadSecretKey } from '../config/config.ts';
 import { type Clock, systemClock } from '../core/clock.ts';
 import { SecretBox } from '../core/secret-box.ts';
+import { EmailValidation } from '../email-validation/service.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import { Seats } from '../seats/seats.ts';
 import { formOnlyChecker } from '../seats/session.ts';
@@ -12,6 +13,7 @@ import { openStore, type Store } from '../store/store.ts';
 import { WebhookViews } from '../webhooks/deliveries.ts';
 import { WebhookSecrets } from '../webhooks/secrets.ts';
 import { Webhooks } from '../webhooks/webhooks.ts';
+import { Worlds, type WorldsOptions } from './worlds.ts';
 
 /** The composition root: one store, the services over it. API, workers and CLI all start here. */
 export interface App {
@@ -27,10 +29,16 @@ export interface App {
   webhookSecrets: WebhookSecrets;
   webhooks: Webhooks;
   webhookViews: WebhookViews;
+  /** The sandbox and live worlds the verifier reaches (the sandbox mail world starts on first use). */
+  worlds: Worlds;
+  emailValidation: EmailValidation;
   close(): Promise<void>;
 }
 
-export async function createApp(config: Config, opts: { clock?: Clock; migrate?: boolean } = {}): Promise<App> {
+export async function createApp(
+  config: Config,
+  opts: { clock?: Clock; migrate?: boolean; worlds?: WorldsOptions } = {},
+): Promise<App> {
   const clock = opts.clock ?? systemClock;
   const store = openStore(config.database);
   try {
@@ -48,6 +56,9 @@ export async function createApp(config: Config, opts: { clock?: Clock; migrate?:
   const webhookSecrets = new WebhookSecrets(store, box, clock);
   const webhooks = new Webhooks(queue, clock);
   const webhookViews = new WebhookViews(store, webhookSecrets);
+  const worlds = new Worlds(config, opts.worlds);
+  const verifier = worlds.verifier.bind(worlds);
+  const emailValidation = new EmailValidation({ config, store, credits, queue, clock, verifier });
   return {
     config,
     clock,
@@ -61,6 +72,11 @@ export async function createApp(config: Config, opts: { clock?: Clock; migrate?:
     webhookSecrets,
     webhooks,
     webhookViews,
-    close: () => store.close(),
+    worlds,
+    emailValidation,
+    close: async () => {
+      await worlds.close();
+      await store.close();
+    },
   };
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { emailValidationJob } from '../email-validation/run-job.ts';
 import { Worker } from '../jobs/worker.ts';
 import { webhookDeliveryJob } from '../webhooks/delivery-job.ts';
 import type { App } from './app.ts';
@@ -16,6 +17,15 @@ export function createWorker(app: App, log: Logger): Worker {
       clock: app.clock,
       log,
       allowLoopback: app.config.webhookAllowLoopback,
+    }),
+  );
+  worker.register(
+    emailValidationJob({
+      store: app.store,
+      webhooks: app.webhooks,
+      clock: app.clock,
+      log,
+      verifier: (mode) => app.worlds.verifier(mode),
     }),
   );
   return worker;

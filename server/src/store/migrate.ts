@@ -1,6 +1,7 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import * as m0001 from './migrations/0001-core.ts';
 import * as m0002 from './migrations/0002-jobs-webhooks.ts';
+import * as m0003 from './migrations/0003-email-validation.ts';
 import type { DB } from './schema.ts';
 import { type Store, writeTransaction } from './store.ts';
 
@@ -8,6 +9,7 @@ import { type Store, writeTransaction } from './store.ts';
 const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
   '0002-jobs-webhooks': m0002,
+  '0003-email-validation': m0003,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

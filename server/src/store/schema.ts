@@ -9,6 +9,8 @@ export interface DB {
   webhook_secrets: WebhookSecretsTable;
   webhook_messages: WebhookMessagesTable;
   webhook_attempts: WebhookAttemptsTable;
+  email_validation_jobs: EmailValidationJobsTable;
+  email_validation_prospects: EmailValidationProspectsTable;
 }
 
 export interface AccountsTable {
@@ -144,4 +146,41 @@ export interface WebhookAttemptsTable {
   response_status: number | null;
   response_body: string | null;
   error: string | null;
+}
+
+export type EmailValidationJobStatus = 'pending' | 'running' | 'complete' | 'failed';
+
+/** A bulk email validation job (`POST /v1/email-validation/`); its addresses are its prospects. */
+export interface EmailValidationJobsTable {
+  id: string;
+  account_id: string;
+  /** The key's kind: which world (sandbox or real) verifies the addresses. */
+  mode: KeyKind;
+  job_name: string;
+  webhook_url: string | null;
+  status: EmailValidationJobStatus;
+  prospect_count: number;
+  /** Prospects complete or failed: the progress. */
+  done_count: number;
+  error_message: string | null;
+  /** Credits taken at acceptance. */
+  credits: number;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+export type EmailValidationProspectStatus = 'pending' | 'complete' | 'failed';
+
+/** One submitted address; a finished row is the job's checkpoint for it (never verified again). */
+export interface EmailValidationProspectsTable {
+  job_id: string;
+  position: number;
+  id: string;
+  email: string | null;
+  status: EmailValidationProspectStatus;
+  email_validity: string | null;
+  error_message: string | null;
+  /** JSON: the stage results and reasons behind the verdict. */
+  details: string | null;
 }

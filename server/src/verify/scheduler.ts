@@ -35,6 +35,8 @@ export interface BulkRun {
   state?: VerifierState;
   /** Stops the run: open sessions are closed and the promise rejects with the signal's reason. */
   signal?: AbortSignal;
+  /** false: results go only to onResult and the returned array stays empty (a bulk job of 100 000 addresses). */
+  keepResults?: boolean;
 }
 
 const DNS_CONCURRENCY = 32;
@@ -50,7 +52,7 @@ export async function verifyEmails(
   const random = ports.random ?? cryptoRandom;
   const state = run.state ?? createVerifierState(clock, options);
   const deadline = options.maxDurationMs === null ? null : clock.now() + options.maxDurationMs;
-  const results: VerificationResult[] = new Array(addresses.length);
+  const results: VerificationResult[] = run.keepResults === false ? [] : new Array(addresses.length);
   const outbox: [VerificationResult, number][] = [];
   const sessions = new AbortController();
   setMaxListeners(0, sessions.signal); // every open session listens to it
@@ -59,8 +61,9 @@ export async function verifyEmails(
   let finished = false;
   let wake: () => void = () => {};
 
+  const keep = run.keepResults !== false;
   const emit = (result: VerificationResult, index: number) => {
-    results[index] = result;
+    if (keep) results[index] = result;
     outbox.push([result, index]);
   };
   const finalize = (item: Item, work: DomainWork | null) => {

@@ -19,6 +19,8 @@ export interface WebhookEvent {
   url: string;
   /** Exactly what the job's retrieve endpoint returns. */
   payload: unknown;
+  /** The payload already written as JSON (a large job's body, built without parsing it); replaces `payload`. */
+  payloadJson?: string;
 }
 
 /**
@@ -42,7 +44,7 @@ export class Webhooks {
       event_key: e.eventKey ?? e.eventType,
       mode: e.mode,
       url: e.url,
-      payload: JSON.stringify(e.payload),
+      payload: e.payloadJson ?? JSON.stringify(e.payload),
       state: 'pending',
       attempts: 0,
       next_attempt_at: now,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../src/api/build-server.ts';
 import { type App, createApp } from '../../src/app/app.ts';
+import type { WorldsOptions } from '../../src/app/worlds.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { type Clock, ManualClock } from '../../src/core/clock.ts';
 import { type Dialect, freshDatabase, type TestDatabase } from './databases.ts';
@@ -20,7 +21,7 @@ let counter = 0;
 /** A whole service on a fresh database, driven through fastify.inject, on a clock that moves only when told. */
 export async function startTestApp(
   dialect: Dialect,
-  opts: { credits?: number; env?: Record<string, string> } = {},
+  opts: { credits?: number; env?: Record<string, string>; worlds?: WorldsOptions } = {},
 ): Promise<TestApp> {
   const db = await freshDatabase(dialect);
   const clock = new ManualClock(Date.UTC(2026, 10, 1, 12));
@@ -30,7 +31,7 @@ export async function startTestApp(
     LEADFORGE_LOG_LEVEL: 'silent',
     ...opts.env,
   });
-  const app = await createApp(config, { clock: clock as Clock });
+  const app = await createApp(config, { clock: clock as Clock, ...(opts.worlds ? { worlds: opts.worlds } : {}) });
   const server = await buildServer(app, { logger: false });
   await server.ready();
   const created = await app.accounts.create(`acct-${process.pid}-${++counter}`);

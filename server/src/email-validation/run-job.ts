@@ -1,0 +1,181 @@
+import type { Logger } from 'pino';
+import type { Verifier } from '../app/worlds.ts';
+import type { Clock } from '../core/clock.ts';
+import { type JobContext, type JobHandler, PermanentFailure } from '../jobs/types.ts';
+import {
+  type EmailValidationJobRow,
+  failPendingProspects,
+  type ProspectResult,
+  pendingProspects,
+  saveProspectResults,
+  updateValidationJob,
+  validationJobById,
+} from '../store/email-validation-repo.ts';
+import type { KeyKind } from '../store/schema.ts';
+import { type Store, writeTransaction } from '../store/store.ts';
+import { type VerificationResult, verifyEmails } from '../verify/index.ts';
+import type { Webhooks } from '../webhooks/webhooks.ts';
+import { detailsOf, jobBodyJson } from './views.ts';
+
+export const EMAIL_VALIDATION_RUN = 'email_validation.run';
+
+export interface RunPayload {
+  jobId: string;
+}
+
+/** Verification time spent by earlier attempts, so LEADFORGE_VERIFY_MAX_DURATION bounds the whole job. */
+export interface RunCheckpoint {
+  elapsedMs: number;
+}
+
+export interface RunDeps {
+  store: Store;
+  webhooks: Webhooks;
+  /** The app's clock: the job's timestamps. */
+  clock: Clock;
+  log: Logger;
+  verifier(mode: KeyKind): Promise<Verifier>;
+}
+
+/** Results written per transaction; a batch is also written once it is a second old. */
+const BATCH = 500;
+const BATCH_MAX_AGE_MS = 1_000;
+
+/**
+ * Runs a bulk validation job. Its prospects' rows are its checkpoint: only those still pending are
+ * verified, so an attempt that follows a crash never verifies a finished address again. Results are
+ * written in batches as they become final (with the progress); the final state and the webhook
+ * message are one fenced transaction. A job out of attempts is recorded failed, with its webhook.
+ */
+export function emailValidationJob(deps: RunDeps): JobHandler<RunPayload, RunCheckpoint> {
+  const finish = async (
+    tx: Parameters<Parameters<JobContext['fenced']>[0]>[0],
+    job: EmailValidationJobRow,
+    error: string | null,
+  ) => {
+    const now = deps.clock.now();
+    if (error !== null) await failPendingProspects(tx, job.id, error);
+    const status = error === null ? ('complete' as const) : ('failed' as const);
+    const patch = { status, error_message: error, updated_at: now, finished_at: now, done_count: job.prospect_count };
+    await updateValidationJob(tx, job.id, patch);
+    if (!job.webhook_url) return;
+    await deps.webhooks.record(tx, {
+      accountId: job.account_id,
+      mode: job.mode,
+      jobId: job.id,
+      eventType: `email_validation.${error === null ? 'finished' : 'failed'}`,
+      eventKey: 'finished',
+      url: job.webhook_url,
+      payload: null,
+      payloadJson: await jobBodyJson(tx, { ...job, ...patch }),
+    });
+  };
+
+  return {
+    kind: EMAIL_VALIDATION_RUN,
+    concurrency: 2,
+    maxAttempts: 5,
+    async run(ctx) {
+      const job = await validationJobById(deps.store.db, ctx.payload.jobId);
+      if (!job) throw new PermanentFailure(`no email validation job ${ctx.payload.jobId}`);
+      if (job.status === 'complete' || job.status === 'failed') return;
+      if (job.status === 'pending') {
+        await ctx.fenced((tx) => updateValidationJob(tx, job.id, { status: 'running', updated_at: deps.clock.now() }));
+      }
+      const todo = await pendingProspects(deps.store.db, job.id);
+      if (todo.length > 0) await verifyPending(ctx, job, todo, deps);
+      await ctx.fenced((tx) => finish(tx, job, null));
+    },
+    async onFailed(row, error) {
+      const { jobId } = JSON.parse(row.payload) as RunPayload;
+      await writeTransaction(deps.store, null, async (tx) => {
+        const job = await validationJobById(tx, jobId);
+        if (!job || job.status === 'complete' || job.status === 'failed') return;
+        await finish(tx, job, `the job could not finish: ${error}`);
+      });
+    },
+  };
+}
+
+async function verifyPending(
+  ctx: JobContext<RunPayload, RunCheckpoint>,
+  job: EmailValidationJobRow,
+  todo: { position: number; email: string | null }[],
+  deps: RunDeps,
+): Promise<void> {
+  const v = await deps.verifier(job.mode);
+  const vclock = v.ports.clock;
+  const spentBefore = ctx.checkpoint?.elapsedMs ?? 0;
+  const started = vclock.now();
+  const maxDurationMs = v.options.maxDurationMs === null ? null : Math.max(0, v.options.maxDurationMs - spentBefore);
+  const writer = new ResultWriter(ctx, job.id, deps.clock, () => ({ elapsedMs: spentBefore + vclock.now() - started }));
+  await verifyEmails(
+    todo.map((t) => t.email ?? ''),
+    v.ports,
+    { ...v.options, maxDurationMs },
+    {
+      state: v.state,
+      signal: ctx.signal,
+      keepResults: false,
+      onResult: (result, index) => writer.add((todo[index] as { position: number }).position, result),
+    },
+  );
+  await writer.close();
+  deps.log.debug({ jobId: job.id, addresses: todo.length, ms: vclock.now() - started }, 'email validation verified');
+}
+
+/**
+ * Batches results into fenced transactions written behind the verification (the engine is not held
+ * up by the database); a failed write (the lease was lost) stops the run at the next result.
+ */
+class ResultWriter {
+  private buffer: ProspectResult[] = [];
+  private writing: Promise<void> | null = null;
+  private failure: unknown = null;
+  private lastWrite: number;
+
+  constructor(
+    private readonly ctx: JobContext<RunPayload, RunCheckpoint>,
+    private readonly jobId: string,
+    private readonly clock: Clock,
+    private readonly checkpoint: () => RunCheckpoint,
+  ) {
+    this.lastWrite = Date.now();
+  }
+
+  add(position: number, result: VerificationResult): void {
+    if (this.failure) throw this.failure;
+    this.buffer.push({
+      position,
+      status: 'complete',
+      email_validity: result.verdict,
+      error_message: null,
+      details: JSON.stringify(detailsOf(result)),
+    });
+    if (this.buffer.length >= BATCH || Date.now() - this.lastWrite >= BATCH_MAX_AGE_MS) this.kick();
+  }
+
+  private kick(): void {
+    if (this.writing || this.buffer.length === 0) return;
+    const batch = this.buffer.splice(0, BATCH * 4);
+    this.lastWrite = Date.now();
+    this.writing = this.ctx
+      .fenced((tx) => saveProspectResults(tx, this.jobId, batch, this.clock.now()))
+      .then(() => this.ctx.saveCheckpoint(this.checkpoint()))
+      .catch((err: unknown) => {
+        this.failure ??= err;
+      })
+      .finally(() => {
+        this.writing = null;
+        if (this.buffer.length >= BATCH) this.kick();
+      });
+  }
+
+  async close(): Promise<void> {
+    while (this.writing || (this.buffer.length > 0 && !this.failure)) {
+      if (!this.writing) this.kick();
+      await this.writing;
+    }
+    if (this.failure) throw this.failure;
+  }
+}

@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type {
+  EmailValidationJobInProgressOut,
+  EmailValidationJobListItem,
+} from '../../../lib/contract/email-validation.ts';
+import { formatJobTime } from '../../../lib/contract/time.ts';
+import { type EmailValidationJobRow, prospectsPage } from '../store/email-validation-repo.ts';
+import type { DB } from '../store/schema.ts';
+import type { VerificationResult } from '../verify/index.ts';
+
+/** 0..100; 100 only once the job is finished, so a client never sees 100 on a 202. */
+export function progressOf(job: Pick<EmailValidationJobRow, 'status' | 'done_count' | 'prospect_count'>): number {
+  if (job.status === 'complete' || job.status === 'failed') return 100;
+  if (job.prospect_count === 0) return 0;
+  return Math.min(99, Math.floor((job.done_count * 100) / job.prospect_count));
+}
+
+export const isFinished = (job: Pick<EmailValidationJobRow, 'status'>): boolean =>
+  job.status === 'complete' || job.status === 'failed';
+
+export function inProgressView(job: EmailValidationJobRow): EmailValidationJobInProgressOut {
+  return {
+    id: job.id,
+    status: job.status === 'pending' ? 'pending' : 'running',
+    created_at: formatJobTime(new Date(job.created_at)),
+    updated_at: formatJobTime(new Date(job.updated_at)),
+    progress: progressOf(job),
+  };
+}
+
+export function listItemView(job: EmailValidationJobRow): EmailValidationJobListItem {
+  return {
+    id: job.id,
+    status: job.status,
+    created_at: formatJobTime(new Date(job.created_at)),
+    updated_at: formatJobTime(new Date(job.updated_at)),
+    progress: progressOf(job),
+    error_message: job.error_message,
+    prospect_count: String(job.prospect_count),
+    job_type: 'email_validation',
+  };
+}
+
+/** A prospect's `details` (beyond the spec): the engine's stage results, and the reasons for the verdict. */
+export const detailsOf = (result: VerificationResult) => ({ ...result.details, reasons: result.reasons });
+
+const PAGE = 2000;
+
+/**
+ * The finished job's body (EmailValidationJobOut): the retrieve endpoint's 200 and the webhook's
+ * payload. Written as JSON text page by page, with each prospect's stored `details` JSON copied in as
+ * it is, so a job of 100 000 addresses never becomes 100 000 parsed objects in memory.
+ */
+export async function jobBodyJson(db: Kysely<DB>, job: EmailValidationJobRow): Promise<string> {
+  const parts: string[] = [];
+  for (let from = 0; ; ) {
+    const rows = await prospectsPage(db, job.id, from, PAGE);
+    for (const p of rows) {
+      const fields = JSON.stringify({
+        id: p.id,
+        email: p.email,
+        email_validity: p.email_validity,
+        status: p.status === 'pending' ? 'pending' : p.status,
+        error_message: p.error_message,
+      });
+      parts.push(p.details ? `${fields.slice(0, -1)},"details":${p.details}}` : fields);
+    }
+    if (rows.length < PAGE) break;
+    from = (rows.at(-1)?.position ?? from) + 1;
+  }
+  const head = JSON.stringify({
+    id: job.id,
+    status: job.status,
+    created_at: formatJobTime(new Date(job.created_at)),
+    updated_at: formatJobTime(new Date(job.updated_at)),
+    progress: progressOf(job),
+    error_message: job.error_message,
+  });
+  return `${head.slice(0, -1)},"prospects":[${parts.join(',')}],"job_type":"email_validation"}`;
+}
