@@ -108,6 +108,7 @@ async function verifyPending(
   const spentBefore = ctx.checkpoint?.elapsedMs ?? 0;
   const started = vclock.now();
   const maxDurationMs = v.options.maxDurationMs === null ? null : Math.max(0, v.options.maxDurationMs - spentBefore);
+  deps.log.info({ jobId: job.id, verifying: todo.length, of: job.prospect_count }, 'email validation: verifying');
   const writer = new ResultWriter(ctx, job.id, deps.clock, () => ({ elapsedMs: spentBefore + vclock.now() - started }));
   await verifyEmails(
     todo.map((t) => t.email ?? ''),
