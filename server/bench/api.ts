@@ -5,10 +5,12 @@
  * Both servers run in child processes of their own, autocannon runs here: on a 2-core machine the
  * load generator must not share an event loop with what it measures.
  */
-import { loadavg } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Dialect, freshDatabase } from './lib/databases.ts';
-import { type Guard, type GuardedSlice, guardedLoad } from './lib/guarded-load.ts';
+import { type BenchDatabase, type Dialect, freshDatabase } from './lib/databases.ts';
+import { type Guard, type GuardedSlice, guardedLoad, type ServerPids } from './lib/guarded-load.ts';
 import { load } from './lib/load.ts';
 import { combine } from './lib/measurement.ts';
 import { SEED, type TargetKind } from './lib/protocol.ts';
@@ -40,7 +42,7 @@ function readSettings(env: NodeJS.ProcessEnv): Settings {
   const dialects = (env.BENCH_DIALECTS ?? 'sqlite,postgres').split(',').map((d) => d.trim());
   for (const d of dialects) if (d !== 'sqlite' && d !== 'postgres') throw new Error(`BENCH_DIALECTS: unknown ${d}`);
   const duration = int('BENCH_DURATION', 10, 1);
-  const rounds = int('BENCH_ROUNDS', 5, 1);
+  const rounds = int('BENCH_ROUNDS', 10, 1);
   // Under a second a slice is mostly connection set-up and ramp; its rate says little.
   if (duration < rounds) throw new Error(`BENCH_DURATION (${duration}) must be at least BENCH_ROUNDS (${rounds})`);
   return {
@@ -67,50 +69,87 @@ async function checkTarget(t: RunningTarget, headers: Record<string, string>): P
 /** Databases not yet dropped, so that an interrupted run still drops its PostgreSQL schema. */
 const undropped = new Set<() => Promise<void>>();
 
-async function measureDialect(dialect: Dialect, s: Settings): Promise<Row[]> {
-  const db = await freshDatabase(dialect);
-  undropped.add(db.drop);
-  const targets: RunningTarget[] = [];
-  try {
-    const bare = await startTarget('bare');
-    targets.push(bare);
-    const quota = await startTarget('quota', { DATABASE_URL: db.url });
-    targets.push(quota);
+/** A target under load: the bare app, or the service on one dialect. */
+interface Subject {
+  dialect: Dialect | null;
+  target: RunningTarget;
+  headers: Record<string, string>;
+  server: ServerPids;
+}
 
-    const pair = [bare, quota] as const;
-    const headers = (t: RunningTarget): Record<string, string> => (t.key ? { authorization: `Bearer ${t.key}` } : {});
-    for (const t of pair) {
-      await checkTarget(t, headers(t));
-      // Warm-up: JIT, connection pools and SQLite's page cache settle before anything is recorded.
-      if (s.warmup > 0) await load({ url: t.url, headers: headers(t), connections: s.connections, duration: s.warmup });
+/**
+ * Every target is started first, then measured in interleaved slices over the same stretch of
+ * time, the order rotating every round (bare, sqlite, postgres; sqlite, postgres, bare; …): a
+ * slow drift of the machine or a busy spell of its host lands on all targets alike, not on one
+ * dialect's, and every ratio is taken to the same bare figure.
+ */
+async function measure(s: Settings, tempDir: string): Promise<Row[]> {
+  const running: RunningTarget[] = [];
+  const dbs: BenchDatabase[] = [];
+  const start = async (kind: TargetKind, env?: Record<string, string>) => {
+    const t = await startTarget(kind, env);
+    running.push(t);
+    return t;
+  };
+  try {
+    const bare = await start('bare');
+    const subjects: Subject[] = [
+      { dialect: null, target: bare, headers: {}, server: { app: bare.pid, db: async () => [] } },
+    ];
+    for (const dialect of s.dialects) {
+      const db = await freshDatabase(dialect, tempDir);
+      dbs.push(db);
+      undropped.add(db.drop);
+      const quota = await start('quota', { DATABASE_URL: db.url, BENCH_DATA_DIR: tempDir });
+      subjects.push({
+        dialect,
+        target: quota,
+        headers: { authorization: `Bearer ${quota.key}` },
+        server: { app: quota.pid, db: db.serverPids },
+      });
     }
-    // Interleaved slices, the order swapped every round (bare, quota, quota, bare, …): a slow drift
-    // of the machine or a burst from another process lands on both targets alike, not on one.
-    const slices: Record<TargetKind, GuardedSlice[]> = { bare: [], quota: [] };
-    const sliceSeconds = s.duration / s.rounds;
+
+    const warm = async (seconds: number) => {
+      for (const x of subjects) {
+        await load({ url: x.target.url, headers: x.headers, connections: s.connections, duration: seconds });
+      }
+    };
+    for (const x of subjects) await checkTarget(x.target, x.headers);
+    // Warm-up: JIT, connection pools and SQLite's page cache settle before anything is recorded.
+    if (s.warmup > 0) await warm(s.warmup);
+
     const guard: Guard = {
-      ours: async () => new Set([process.pid, bare.pid, quota.pid, ...(await db.serverPids())]),
+      ours: async () => {
+        const db = await Promise.all(dbs.map((d) => d.serverPids()));
+        return new Set([process.pid, ...running.map((t) => t.pid), ...db.flat()]);
+      },
       retriesLeft: s.rounds,
+      // After waiting for quiet, every target: the pg pool closes connections idle for 10 s, and a
+      // new PostgreSQL backend starts with cold caches.
+      rewarm: () => warm(1),
       log: (line) => process.stderr.write(`  ${line}\n`),
     };
+    const slices = new Map<Subject, GuardedSlice[]>(subjects.map((x) => [x, []]));
+    const sliceSeconds = s.duration / s.rounds;
     for (let round = 0; round < s.rounds; round++) {
-      for (const t of round % 2 === 0 ? pair : [...pair].reverse()) {
-        const opts = { url: t.url, headers: headers(t), connections: s.connections, duration: sliceSeconds };
-        const server = t === bare ? async () => [bare.pid] : async () => [quota.pid, ...(await db.serverPids())];
-        slices[t.kind].push(await guardedLoad(opts, server, guard, `${dialect} ${t.kind} ${round + 1}/${s.rounds}`));
+      const order = subjects.map((_, i) => subjects[(i + round) % subjects.length]!);
+      for (const x of order) {
+        const opts = { url: x.target.url, headers: x.headers, connections: s.connections, duration: sliceSeconds };
+        const label = `${x.dialect ?? 'bare'} ${round + 1}/${s.rounds}`;
+        slices.get(x)!.push(await guardedLoad(opts, x.server, guard, label));
       }
     }
-    const bareM = combine(slices.bare);
-    const quotaM = combine(slices.quota);
-    return [
-      { dialect, target: 'bare', ...bareM, ratio: 1 },
-      { dialect, target: 'quota', ...quotaM, ratio: quotaM.rps / bareM.rps },
-    ];
+
+    const measured = subjects.map((x) => ({ x, m: combine(slices.get(x)!) }));
+    const bareRps = measured[0]!.m.rps;
+    return measured.map(({ x, m }) => ({ dialect: x.dialect, target: x.target.kind, ...m, ratio: m.rps / bareRps }));
   } finally {
     // Targets first: PostgreSQL cannot drop a schema while the target's pool still uses it.
-    await Promise.all(targets.map((t) => t.stop()));
-    undropped.delete(db.drop);
-    await db.drop();
+    await Promise.all(running.map((t) => t.stop()));
+    for (const db of dbs) {
+      undropped.delete(db.drop);
+      await db.drop();
+    }
   }
 }
 
@@ -120,7 +159,7 @@ function failures(rows: Row[]): string[] {
     .filter((r) => Object.keys(r.statusCodes).some((code) => code !== '200') || r.errors > 0 || r.timeouts > 0)
     .map(
       (r) =>
-        `${r.dialect} ${r.target}: ${r.non2xx} non-2xx (status counts ${JSON.stringify(r.statusCodes)}), ` +
+        `${r.dialect ?? 'bare'}: ${r.non2xx} non-2xx (status counts ${JSON.stringify(r.statusCodes)}), ` +
         `${r.errors} errors, ${r.timeouts} timeouts`,
     );
 }
@@ -128,17 +167,22 @@ function failures(rows: Row[]): string[] {
 async function main(): Promise<number> {
   const settings = readSettings(process.env);
   const loadBefore = loadavg();
-  const rows: Row[] = [];
-  for (const dialect of settings.dialects) {
-    process.stderr.write(`${dialect}:\n`);
-    rows.push(...(await measureDialect(dialect, settings)));
-  }
+  const rows = await measure(settings, TEMP_DIR);
   const report = makeReport(settings, rows, MIN_RATIO, loadBefore);
   process.stdout.write(`\n${markdownTable(rows)}\n\n${verdict(report)}\n${disturbance(rows)}\n`);
 
   const failed = failures(rows);
   if (failed.length > 0) {
     process.stderr.write(`\nbench:api FAILED, results not recorded:\n${failed.map((f) => `  - ${f}\n`).join('')}`);
+    return 1;
+  }
+  // Figures from disturbed slices only would replace good ones with whatever else the machine did.
+  const unsure = rows.filter((r) => r.clean === 0).map((r) => r.dialect ?? 'bare');
+  if (unsure.length > 0) {
+    process.stderr.write(
+      `\nbench:api: other work kept the machine busy during every slice of ${unsure.join(', ')}; ` +
+        'results not recorded. Run it again on a quieter machine.\n',
+    );
     return 1;
   }
   // Recorded even when the target is missed: the README must show the figures as they are.
@@ -148,14 +192,25 @@ async function main(): Promise<number> {
   return report.met ? 0 : 1;
 }
 
-// No child may outlive the bench, whichever way it ends.
-process.on('exit', killAllTargets);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    killAllTargets();
-    void Promise.allSettled([...undropped].map((drop) => drop())).then(() => process.exit(130));
-  });
-}
+/** SQLite files and the targets' data folder; removed on every exit path, crashes included. */
+const TEMP_DIR = mkdtempSync(join(tmpdir(), 'lf-bench-'));
+
+// No child and no temporary file may outlive the bench, whichever way it ends.
+process.on('exit', () => {
+  killAllTargets();
+  rmSync(TEMP_DIR, { recursive: true, force: true });
+});
+/** Interrupted or crashed: kill the targets at once, drop what can still be dropped, leave. */
+const abort = (code: number) => {
+  killAllTargets();
+  void Promise.allSettled([...undropped].map((drop) => drop())).then(() => process.exit(code));
+};
+process.once('SIGINT', () => abort(130));
+process.once('SIGTERM', () => abort(143));
+process.once('uncaughtException', (err) => {
+  process.stderr.write(`bench:api: ${err.stack ?? String(err)}\n`);
+  abort(1);
+});
 
 main().then(
   (code) => {

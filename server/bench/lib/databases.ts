@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -18,9 +17,9 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh SQLite file in its own temporary folder: every run starts from the same empty state. */
-export function freshSqlite(): BenchDatabase {
-  const dir = mkdtempSync(join(tmpdir(), 'lf-bench-sqlite-'));
+/** A fresh SQLite file in a folder of its own under `parent`: every run starts from the same empty state. */
+export function freshSqlite(parent: string): BenchDatabase {
+  const dir = mkdtempSync(join(parent, 'sqlite-'));
   return {
     url: `sqlite:${join(dir, 'bench.db')}`,
     serverPids: async () => [],
@@ -65,5 +64,5 @@ export async function freshPostgres(): Promise<BenchDatabase> {
   };
 }
 
-export const freshDatabase = (dialect: Dialect): Promise<BenchDatabase> =>
-  dialect === 'sqlite' ? Promise.resolve(freshSqlite()) : freshPostgres();
+export const freshDatabase = (dialect: Dialect, tempDir: string): Promise<BenchDatabase> =>
+  dialect === 'sqlite' ? Promise.resolve(freshSqlite(tempDir)) : freshPostgres();

@@ -10,12 +10,9 @@ interface AutocannonOptions {
   headers?: Record<string, string>;
 }
 interface AutocannonResult {
-  requests: { total: number };
-  latency: { p50: number; p99: number };
   errors: number;
   timeouts: number;
   non2xx: number;
-  resets: number;
   statusCodeStats: Record<string, { count: number }>;
 }
 type Instance = EventEmitter & PromiseLike<AutocannonResult>;
@@ -71,7 +68,7 @@ export async function load(opts: LoadOptions): Promise<Slice> {
     rps: last > start ? (times.count / (last - start)) * 1000 : 0,
     p50: times.percentile(50),
     p99: times.percentile(99),
-    requests: r.requests.total,
+    requests: times.count,
     non2xx: r.non2xx,
     errors: r.errors,
     timeouts: r.timeouts,

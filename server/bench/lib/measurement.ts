@@ -8,6 +8,8 @@ export interface Measurement {
   p99: number;
   /** CPU the server side spent per response, in µs: what a request costs, whatever the load generator does. */
   cpuPerRequest: number;
+  /** The PostgreSQL server processes' part of cpuPerRequest. */
+  dbCpuPerRequest: number;
   /** (fastest − slowest) / fastest over the slices used: how steady the machine was. */
   spread: number;
   /** Every slice's req/s, in the order measured. */
@@ -16,6 +18,8 @@ export interface Measurement {
   remeasured: number;
   /** Slices kept although disturbed (the retries ran out). */
   disturbed: number;
+  /** Undisturbed slices; with none, the figures describe the machine's other work as much as the target. */
+  clean: number;
   requests: number;
   non2xx: number;
   errors: number;
@@ -46,10 +50,12 @@ export function combine(all: GuardedSlice[]): Measurement {
     p50: best.p50,
     p99: best.p99,
     cpuPerRequest: best.cpuPerRequest,
+    dbCpuPerRequest: best.dbCpuPerRequest,
     spread: best.rps > 0 ? (best.rps - slowest) / best.rps : 0,
     slices: all.map((s) => Math.round(s.rps)),
     remeasured: sum((s) => s.attempts - 1),
     disturbed: all.length - clean.length,
+    clean: clean.length,
     requests: sum((s) => s.requests),
     non2xx: sum((s) => s.non2xx),
     errors: sum((s) => s.errors),

@@ -9,10 +9,7 @@
  *
  * Prints one JSON line, {"port":…,"key":…}, on stdout once listening; nothing else goes to stdout.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Fastify from 'fastify';
 import { buildServer } from '../../src/api/build-server.ts';
 import { createApp } from '../../src/app/app.ts';
@@ -37,7 +34,9 @@ async function startBare(): Promise<Target> {
 async function startQuota(): Promise<Target> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('serve-target quota: DATABASE_URL is not set');
-  const dataDir = mkdtempSync(join(tmpdir(), 'lf-bench-data-'));
+  // The bench's own temporary folder; with the secret key given, nothing is written there.
+  const dataDir = process.env.BENCH_DATA_DIR;
+  if (!dataDir) throw new Error('serve-target quota: BENCH_DATA_DIR is not set');
   // An explicit env record, not process.env: the caller's shell must not change what is measured.
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
@@ -69,7 +68,6 @@ async function startQuota(): Promise<Target> {
     close: async () => {
       await server.close();
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
