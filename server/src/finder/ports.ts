@@ -1,0 +1,54 @@
+/**
+ * The finder engine's only ways out (architecture.md, principle 2). The shell implements them: the
+ * verifier with verifyEmails (see verification-check.ts for the mapping), the domain checker with
+ * DNS, the two stores with the database.
+ */
+import type { Verdict } from '../verify/index.ts';
+import type { LearnedPattern } from './patterns/learn-pattern.ts';
+
+/** What one verified candidate tells the finder. */
+export interface CandidateCheck {
+  readonly address: string;
+  /**
+   * exists: the mailbox accepted at RCPT (on a catch-all domain this proves nothing, see catchAll);
+   * absent: rejected as unknown or disabled; unknown: no answer either way (blocked, timeout, 4xx);
+   * no_mail_host: the domain has no mail host (nxdomain, null MX, none).
+   */
+  readonly status: 'exists' | 'absent' | 'unknown' | 'no_mail_host';
+  /** true: the domain accepts any address; false: a random address was rejected; null: not learned. */
+  readonly catchAll: boolean | null;
+  /** The verifier's own verdict for this address. */
+  readonly verdict: Verdict;
+}
+
+export interface CandidateVerifier {
+  /**
+   * Verifies several addresses at one domain in one call, so the shell can ask them on one SMTP
+   * session where the server allows; reports the RCPT commands this call spent (catch-all probe included).
+   */
+  verify(addresses: readonly string[]): Promise<{ checks: readonly CandidateCheck[]; rcpts: number }>;
+}
+
+export type MailHost = 'mx' | 'a' | 'none' | 'error';
+
+export interface DomainChecker {
+  /** Whether the domain has an MX (not null), else an A/AAAA record (implicit MX), else none. */
+  mailHost(domain: string): Promise<MailHost>;
+}
+
+export interface KnownCompanyDomains {
+  /** A domain learned from extracted company records, by companyKey(name). */
+  lookup(companyKey: string): Promise<string | null>;
+}
+
+export interface DomainPatterns {
+  /** What the domain's confirmed addresses taught (learnPattern / addExample), if anything. */
+  learned(domain: string): Promise<LearnedPattern | null>;
+}
+
+export interface FinderPorts {
+  readonly verifier: CandidateVerifier;
+  readonly domains: DomainChecker;
+  readonly knownDomains?: KnownCompanyDomains;
+  readonly patterns?: DomainPatterns;
+}
