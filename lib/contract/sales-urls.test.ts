@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileRefKind, readProfileRef, SchedulableUrlSchema } from './sales-urls.ts';
+import { ExtractableUrlSchema, profileRefKind, readProfileRef, SchedulableUrlSchema } from './sales-urls.ts';
 
 describe('profile references', () => {
   it.each([
@@ -47,5 +47,44 @@ describe('SchedulableUrlSchema', () => {
     expect(result.error?.issues.map((i) => i.message)).toEqual([
       'lists and single profiles cannot be scheduled: give a people or company search URL',
     ]);
+  });
+});
+
+describe('ExtractableUrlSchema', () => {
+  const messages = (url: string) => ExtractableUrlSchema.safeParse(url).error?.issues.map((i) => i.message) ?? [];
+
+  it('takes the hash form and a saved search', () => {
+    expect(messages('https://www.linkedin.com/sales/search/people#query=(keywords:cto)')).toEqual([]);
+    expect(messages('https://www.linkedin.com/sales/search/company?savedSearchId=50500827')).toEqual([]);
+  });
+
+  it('says what is wrong inside a search URL', () => {
+    expect(messages('https://www.linkedin.com/sales/search/people?query=(keywords:cto')).toEqual([
+      "query is not valid Rest.li: missing ')' at character 14",
+    ]);
+    expect(
+      messages(
+        'https://www.linkedin.com/sales/search/people?query=(filters:List((type:ANNUAL_REVENUE,rangeValue:(min:1))))',
+      ),
+    ).toEqual(['filter type ANNUAL_REVENUE is not a Sales Navigator people search filter']);
+  });
+
+  it('says why a public profile is refused', () => {
+    expect(messages('https://www.linkedin.com/in/jane-doe')[0]).toMatch(/^public \/in\/ profile URLs are not accepted/);
+  });
+
+  it('gives the general message for another host', () => {
+    expect(messages('https://www.linkedin.com.evil.io/sales/search/people')[0]).toMatch(
+      /^must be a Sales Navigator people or company search/,
+    );
+  });
+});
+
+describe('profile references as sales URNs', () => {
+  it.each([
+    ['urn:li:fs_salesProfile:(ACwAAAA1B2C3,NAME_SEARCH,ab12)', 'lead'],
+    ['urn:li:fs_salesCompany:900001', 'account'],
+  ])('%s is a %s', (value, kind) => {
+    expect(profileRefKind(value)).toBe(kind);
   });
 });

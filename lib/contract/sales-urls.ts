@@ -1,30 +1,53 @@
 import { z } from 'zod';
-import { type PageKind, pageKind } from '../salesnav/page-kind.ts';
+import type { PageKind } from '../salesnav/page-kind.ts';
+import { parseSalesNavUrl } from '../salesnav/parse-url.ts';
+import { MAX_SALES_URL_LENGTH } from '../salesnav/sales-path.ts';
+import { type SalesNavUrlRule, targetPageKind } from '../salesnav/target.ts';
 
 /*
- * The Sales Navigator addresses the /v1 bodies take. Which page a URL shows is decided by
- * lib/salesnav/page-kind.ts (https only; www., bare and country linkedin.com hosts; paths of
- * salestool-protocol.md §1), so the extension and the service classify a URL the same way.
+ * The Sales Navigator addresses the /v1 bodies take. lib/salesnav/parse-url.ts reads them (https
+ * only; www., bare and country linkedin.com hosts; the paths and query forms of
+ * salestool-protocol.md §1; the Rest.li query and its filter types), so the extension and the
+ * service accept and refuse the same URLs, for the same reasons.
  */
 
 /** Longest URL taken: search URLs carry their filters in the query string, so they can be long. */
-export const MAX_SALES_URL_LENGTH = 8192;
+export { MAX_SALES_URL_LENGTH };
 
 /** What POST /v1/extractions/url/ extracts. */
 export const EXTRACTABLE_PAGE_KINDS = ['people-search', 'company-search', 'lead-list', 'account-list'] as const;
 /** What a recurring export schedules. */
 export const SCHEDULABLE_PAGE_KINDS = ['people-search', 'company-search'] as const;
 
-const PUBLIC_PROFILE = /^https?:\/\/(?:[a-z]{2,3}\.)?linkedin\.com\/(?:in|pub)\//i;
+/**
+ * Refusals about what is inside a URL of the right page (its query, ids, parameters): the parser's
+ * own reason says more than "must be a search URL" would. Refusals about host, scheme and path get
+ * the field's general message.
+ */
+const SPECIFIC_RULES: ReadonlySet<SalesNavUrlRule> = new Set([
+  'too-long',
+  'public-profile',
+  'sign-in-page',
+  'bad-id',
+  'bad-parameter',
+  'legacy-search',
+  'malformed-query',
+  'unknown-filter-type',
+]);
 
 const pageUrl = (allowed: readonly PageKind[], messages: { wrongKind: string; unknown: string }) =>
   z
     .url({ error: 'must be a URL', abort: true })
     .max(MAX_SALES_URL_LENGTH)
     .superRefine((value, ctx) => {
-      const kind = pageKind(value);
-      if (allowed.includes(kind)) return;
-      ctx.addIssue({ code: 'custom', message: kind === 'unknown' ? messages.unknown : messages.wrongKind });
+      const parsed = parseSalesNavUrl(value);
+      if (parsed.ok && allowed.includes(targetPageKind(parsed.value))) return;
+      const message = parsed.ok
+        ? messages.wrongKind
+        : SPECIFIC_RULES.has(parsed.rule)
+          ? parsed.reason
+          : messages.unknown;
+      ctx.addIssue({ code: 'custom', message });
     });
 
 /** A people or company search URL, saved search URL, or lead or account list URL. */
@@ -48,28 +71,18 @@ export const SchedulableUrlSchema = pageUrl(SCHEDULABLE_PAGE_KINDS, {
 
 export type ProfileKind = 'lead' | 'account';
 
-/** A bare lead id, with or without its `,NAME_SEARCH,xxxx` suffix (salestool-protocol.md §1.6). */
-const BARE_LEAD_ID = /^[A-Za-z0-9_-]+(?:,[A-Za-z0-9_-]*){0,2}$/;
-/** A bare account id: the numeric company id. */
-const BARE_ACCOUNT_ID = /^\d+$/;
-
 const PROFILE_REF_MESSAGE =
   'must be a Sales Navigator lead or account URL (https://www.linkedin.com/sales/lead/<id>, …/sales/company/<id>) or a bare sales-tool id';
-const PUBLIC_PROFILE_MESSAGE =
-  'public /in/ profile URLs are not accepted: use the Sales Navigator URL (/sales/lead/<id>) or the bare sales-tool id';
 
 /**
  * Whether a profile reference names a lead or an account, or why it names neither. A reference is
- * a lead or account page URL (as pageKind reads it) or a bare id: all digits is an account, any
- * other id a lead.
+ * a lead or account page URL, a bare id (all digits is an account, any other id a lead) or a sales
+ * URN, as lib/salesnav/parse-url.ts reads them.
  */
 export function readProfileRef(value: string): ProfileKind | { error: string } {
-  const ref = value.trim();
-  if (BARE_ACCOUNT_ID.test(ref)) return 'account';
-  if (BARE_LEAD_ID.test(ref)) return 'lead';
-  if (PUBLIC_PROFILE.test(ref)) return { error: PUBLIC_PROFILE_MESSAGE };
-  const kind = pageKind(ref);
-  if (kind === 'lead' || kind === 'account') return kind;
+  const parsed = parseSalesNavUrl(value);
+  if (parsed.ok && (parsed.value.kind === 'lead' || parsed.value.kind === 'account')) return parsed.value.kind;
+  if (!parsed.ok && parsed.rule === 'public-profile') return { error: parsed.reason };
   return { error: PROFILE_REF_MESSAGE };
 }
 
