@@ -16,9 +16,6 @@ export interface CandidateOrigin {
   readonly nickname: boolean;
 }
 
-/** Patterns that use only the first letter of the given name. */
-const INITIAL_ONLY: ReadonlySet<AddressPattern> = new Set(['flast', 'f.last', 'lastf', 'fl', 'fmlast']);
-
 const NONE: readonly NameVariant[] = [{ token: '', weight: 1 }];
 
 /** Weights scaled to sum to 1, so that a pattern ignoring a part (last@) sums to its prior. */
@@ -39,8 +36,6 @@ export function originsFor(parsed: ParsedName): CandidateOrigin[] {
     for (const pattern of PATTERN_NAMES) {
       const { prior, render } = PATTERNS[pattern];
       for (const first of normalised(forms.first)) {
-        // A nickname's initial says nothing new (bnunez for Bob Núñez is just flast of a guess).
-        if (first.nickname && INITIAL_ONLY.has(pattern)) continue;
         for (const last of normalised(forms.last)) {
           const local = render({ first: first.token, last: last.token, middleInitial: forms.middleInitial });
           if (local === null || !isUsableLocalPart(local)) continue;
