@@ -76,7 +76,7 @@ export function domainCandidates(companyName: string, options: DomainCandidateOp
   for (const tld of options.extraTlds ?? []) addTld(tld.replace(/^\./, '').toLowerCase(), 1.2);
   addTld('com', 1);
   addTld(countryTld(options.country), 0.9);
-  for (const tld of legalTlds) addTld(tld, 0.8);
+  for (const [i, tld] of legalTlds.entries()) addTld(tld, 0.8 - 0.05 * i); // GmbH: .de before .at before .ch
   for (const [tld, weight] of GENERIC_TLDS) addTld(tld, weight);
 
   const scored: [string, number][] = [];
