@@ -8,5 +8,5 @@ export { PAGE_KINDS, type PageKind, pageKind } from './page-kind.ts';
 export { parseSalesNavUrl } from './parse-url.ts';
 export { parseRestli, type RestliRecord, type RestliValue, serialiseRestli } from './restli.ts';
 export { isLinkedInHost, MAX_SALES_URL_LENGTH } from './sales-path.ts';
-export { parseSearchQuery, type QueryResult, serialiseSearchQuery } from './search-query.ts';
+export { parseSearchQuery, type QueryResult, serialiseSearchQuery, withoutSessionState } from './search-query.ts';
 export * from './target.ts';

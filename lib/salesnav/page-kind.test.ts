@@ -61,6 +61,8 @@ describe('pageKind', () => {
     'https://www.linkedin.com.evil.test/sales/search/people',
     'https://evil.test/www.linkedin.com/sales/search/people',
     'https://a.b.linkedin.com/sales/search/people',
+    'https://user:pw@www.linkedin.com/sales/search/people',
+    'https://www.linkedin.com:8443/sales/search/people',
     'not a url',
     '',
   ])('refuses %s', (url) => {
@@ -69,6 +71,10 @@ describe('pageKind', () => {
 
   it('takes a URL object as well as a string', () => {
     expect(pageKind(new URL(`${base}/sales/lists/company/6723938983346360320`))).toBe('account-list');
+  });
+
+  it('judges host and path only: a search page with an unreadable query is still a search page', () => {
+    expect(pageKind(`${base}/sales/search/people?query=(keywords:cto`)).toBe('people-search');
   });
 
   it('resolves dot segments before classifying', () => {

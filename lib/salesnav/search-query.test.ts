@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildSearchUrl } from './build-url.ts';
 import { FILTER_TYPES, isKnownFilterType, type SearchQuery } from './filters.ts';
-import { parseSearchQuery, serialiseSearchQuery } from './search-query.ts';
+import { parseSearchQuery, serialiseSearchQuery, withoutSessionState } from './search-query.ts';
 
 describe('the filter catalogue', () => {
   it('has the 35 people and 17 company rows of the captured layout (§4.2, §4.3)', () => {
@@ -74,5 +74,17 @@ describe('parseSearchQuery', () => {
     ['List(1)', 'query must be a (key:value,…) record'],
   ])('refuses %s: %s', (text, reason) => {
     expect(parseSearchQuery('LEAD', text)).toEqual({ ok: false, rule: 'malformed-query', reason });
+  });
+});
+
+describe('withoutSessionState', () => {
+  it('drops the recent-search bookkeeping and nothing else', () => {
+    const query: SearchQuery = {
+      spellCorrectionEnabled: true,
+      recentSearchParam: { id: '2154062338', doLogHistory: true },
+      keywords: 'lix',
+      filters: [],
+    };
+    expect(withoutSessionState(query)).toEqual({ spellCorrectionEnabled: true, keywords: 'lix', filters: [] });
   });
 });

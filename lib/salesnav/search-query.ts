@@ -44,6 +44,15 @@ export function serialiseSearchQuery(query: SearchQuery): string {
   return serialiseRestli(queryToRestli(query));
 }
 
+/**
+ * The query without the UI's recent-search bookkeeping, for comparing and replaying searches: two
+ * visits to one search differ only in `recentSearchParam` ("session cruft; safe to drop", §1.2).
+ */
+export function withoutSessionState(query: SearchQuery): SearchQuery {
+  const { recentSearchParam: _, ...rest } = query;
+  return rest;
+}
+
 function readQuery(kind: SearchKind, value: RestliValue): SearchQuery {
   const { spellCorrectionEnabled, recentSearchParam, keywords, filters, ...extra } = record(value, 'query');
   const query: SearchQuery = { filters: filters === undefined ? [] : list(filters, 'filters').map(readFilter(kind)) };
