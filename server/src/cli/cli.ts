@@ -4,8 +4,10 @@ import { creditsCommands } from './commands/credits.ts';
 import { keysCommands } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { openapiCommand } from './commands/openapi.ts';
+import { sandboxCommands } from './commands/sandbox.ts';
 import { seatsCommands } from './commands/seats.ts';
 import { serveCommand } from './commands/serve.ts';
+import { verifyCommand } from './commands/verify.ts';
 import { webhooksCommands } from './commands/webhooks.ts';
 
 export function buildCli(): Command {
@@ -19,6 +21,8 @@ export function buildCli(): Command {
   creditsCommands(program);
   seatsCommands(program);
   webhooksCommands(program);
+  verifyCommand(program);
+  sandboxCommands(program);
   openapiCommand(program);
   return program;
 }
