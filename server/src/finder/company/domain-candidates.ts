@@ -66,7 +66,12 @@ export function domainCandidates(companyName: string, options: DomainCandidateOp
   const { words, legalTlds } = cleanCompanyName(companyName);
   const styles: UmlautStyle[] = hasUmlaut(companyName) ? ['expand', 'strip'] : ['strip'];
   const slugWeights = new Map<string, number>();
-  for (const [slug, weight] of [...styles.flatMap((s) => slugs(words, s)), ...idnSlugs(words)]) {
+  const country = options.country && /^[a-z]{2}$/i.test(options.country) ? options.country.toLowerCase() : null;
+  // A company whose name was taken in its market's .com sometimes adds the country: acme-de.com [inf].
+  const countrySlugs: [string, number][] = country
+    ? styles.map((s) => [`${foldedWords(words, s).join('')}-${country}`, 0.15])
+    : [];
+  for (const [slug, weight] of [...styles.flatMap((s) => slugs(words, s)), ...idnSlugs(words), ...countrySlugs]) {
     if (slug.length >= 2 && slug.length <= 63) slugWeights.set(slug, Math.max(slugWeights.get(slug) ?? 0, weight));
   }
   const tldWeights = new Map<string, number>();
