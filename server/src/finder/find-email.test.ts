@@ -114,6 +114,16 @@ describe('findEmail', () => {
     expect(g.hostChecks).toEqual(['northwind.com', 'northwind.io', 'northwind.co']);
   });
 
+  it('does not guess at a free mail provider', async () => {
+    const w = fakeWorld({ 'gmail.com': { mailboxes: { 'john.smith': 'safe' } } });
+    const r = await findEmail(
+      { ...john, domain: 'gmail.com' },
+      { ...w.ports, isFreeProvider: (d) => d === 'gmail.com' },
+    );
+    expect(r).toMatchObject({ email: null, verdict: 'none', reason: 'free_provider', rcpts: 0 });
+    expect(w.calls).toEqual([]);
+  });
+
   it('reports what is missing', async () => {
     const w = fakeWorld({ 'acme.com': {} });
     expect(await findEmail(john, w.ports)).toMatchObject({ reason: 'no_domain', email: null });

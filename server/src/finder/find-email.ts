@@ -49,6 +49,7 @@ export type FinderReason =
   | 'budget_exhausted'
   | 'no_name'
   | 'no_domain'
+  | 'free_provider' // a personal mailbox provider: a confirmed address there may be anyone's
   | 'no_mail_host'
   | 'dns_error';
 
@@ -110,6 +111,7 @@ export async function findEmail(
     if (resolved) ({ domain, source: domainSource } = resolved);
   }
   if (!domain) return end('none', 'no_domain');
+  if (ports.isFreeProvider?.(domain)) return end('none', 'free_provider');
   // A guessed domain was kept only because it has a mail host; any other is checked here, before any RCPT.
   if (domainSource !== 'guessed') {
     const host = await ports.domains.mailHost(domain);

@@ -51,4 +51,10 @@ export interface FinderPorts {
   readonly domains: DomainChecker;
   readonly knownDomains?: KnownCompanyDomains;
   readonly patterns?: DomainPatterns;
+  /**
+   * Whether a domain is a free mail provider (gmail.com …): a confirmed john.smith@gmail.com is some
+   * John Smith, not this one, so the finder does not guess there (verification.md §6). The shell can
+   * pass the verifier's free-provider list.
+   */
+  readonly isFreeProvider?: (domain: string) => boolean;
 }

@@ -40,18 +40,20 @@ function compoundSpellings(words: readonly string[], style: UmlautStyle, out: Ma
   const kept = folded.join(''); // hyphens kept, spaces dropped: jean-luc, mariajose, smith-jones
   const parts = kept.split('-').filter(Boolean);
   if (folded.length === 1 && parts.length === 1) return add(out, kept, scale);
+  // One part on its own is a spelling only if longer than a letter (not the Ó of Ó Súilleabháin).
+  const alone = (part: string | undefined) => (part && part.length > 1 ? part : '');
   if (parts.length > 1) {
     add(out, kept, 0.45 * scale);
     add(out, parts.join(''), 0.35 * scale);
-    add(out, parts[0] ?? '', 0.12 * scale);
-    add(out, parts[parts.length - 1] ?? '', 0.08 * scale);
+    add(out, alone(parts[0]), 0.12 * scale);
+    add(out, alone(parts[parts.length - 1]), 0.08 * scale);
     return;
   }
   // Several words, no hyphen: a compound given name (María José) or a double surname (García López).
   add(out, kept, 0.5 * scale);
-  add(out, folded[0] ?? '', 0.35 * scale);
+  add(out, alone(folded[0]), 0.35 * scale);
   add(out, folded.join('-'), 0.1 * scale);
-  add(out, folded[folded.length - 1] ?? '', 0.05 * scale);
+  add(out, alone(folded[folded.length - 1]), 0.05 * scale);
 }
 
 function familySpellings(family: string, style: UmlautStyle): NameVariant[] {

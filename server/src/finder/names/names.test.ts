@@ -51,6 +51,8 @@ describe('parseName', () => {
     [{ firstName: 'Conor', lastName: "O'Brien 🍀" }, 'Conor', [], "O'Brien"],
     [{ firstName: 'Femke', lastName: "'t Hart" }, 'Femke', [], "'t Hart"],
     [{ firstName: 'María José', lastName: 'García López' }, 'María José', [], 'García López'],
+    [{ fullName: 'John T Smith' }, 'John', ['T'], 'Smith'], // a bare T is an initial, not 't
+    [{ fullName: 'Maria de la Cruz' }, 'Maria', [], 'de la Cruz'],
   ])('%j', (input, given, middle, family) => {
     const parsed = parseName(input);
     expect(parsed).toMatchObject({ given, middle, family });
@@ -126,6 +128,13 @@ describe('nameForms', () => {
       'garcia',
       'garcia-lopez',
       'lopez',
+    ]);
+  });
+  it('Ó Súilleabháin: never a one-letter surname', () => {
+    expect(tokens({ firstName: 'Seán', lastName: 'Ó Súilleabháin' }).last).toEqual([
+      'osuilleabhain',
+      'o-suilleabhain',
+      'suilleabhain',
     ]);
   });
   it('middle initial', () => {

@@ -34,15 +34,17 @@ const SUFFIXES = new Set(
   'jr jnr sr snr ii iii iv phd md mba cpa esq cfa pmp dds jd llm dphil msc bsc meng frcs facs rn pe'.split(' '),
 );
 const PARTICLES = new Set(
-  'van von der den de da di du del della dello dos das do le la lo ten ter zu zum zur bin binti al el st y t'.split(
-    ' ',
-  ),
+  'van von der den de da di du del della dello dos das do le la lo ten ter zu zum zur bin binti al el st t'.split(' '),
 );
 
 const key = (word: string): string => foldName(word, 'strip').replace(/-/g, '');
 const isSuffix = (word: string): boolean => SUFFIXES.has(key(word));
 const isTitle = (word: string): boolean => TITLES.has(key(word)) && !word.includes('-');
-export const isParticle = (word: string): boolean => PARTICLES.has(key(word));
+/** A one-letter particle only with its apostrophe ('t Hart): a bare "T" or "Y" is a middle initial. */
+export const isParticle = (word: string): boolean => {
+  const k = key(word);
+  return PARTICLES.has(k) && (k.length > 1 || /['’]/.test(word));
+};
 
 /** Removes "(Bob)" and "\"Bob\"" from a name, returning them as nicknames; also drops emoji and "(she/her)". */
 function takeNicknames(text: string): { rest: string; nicknames: string[] } {
