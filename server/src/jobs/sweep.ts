@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../core/clock.ts';
+import { exhaustedExpiredJobs, failExpiredJob } from '../store/jobs-repo.ts';
 import type { Store } from '../store/store.ts';
 import type { JobHandler } from './types.ts';
 
@@ -14,32 +15,9 @@ export async function sweepExpired(
   log: Logger,
 ): Promise<void> {
   const now = clock.now();
-  const stuck = await store.db
-    .selectFrom('jobs')
-    .selectAll()
-    .where('state', '=', 'running')
-    .where('lease_expires_at', '<', now)
-    .whereRef('attempts', '>=', 'max_attempts')
-    .where('kind', 'in', [...handlers.keys()])
-    .limit(100)
-    .execute();
-  for (const job of stuck) {
+  for (const job of await exhaustedExpiredJobs(store.db, [...handlers.keys()], now, 100)) {
     const error = 'the worker stopped during the last attempt';
-    const r = await store.db
-      .updateTable('jobs')
-      .set({
-        state: 'failed',
-        lease_owner: null,
-        lease_expires_at: null,
-        last_error: error,
-        finished_at: now,
-        updated_at: now,
-      })
-      .where('id', '=', job.id)
-      .where('state', '=', 'running')
-      .where('lease_expires_at', '<', now)
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 1) {
+    if (await failExpiredJob(store.db, job.id, error, now)) {
       log.warn({ jobId: job.id, kind: job.kind }, error);
       await handlers.get(job.kind)?.onFailed?.(job, error);
     }

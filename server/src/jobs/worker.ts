@@ -7,6 +7,7 @@ import {
   claimJobs,
   completeJob,
   failJob,
+  holdsLease,
   type JobRow,
   releaseJob,
   retryJob,
@@ -211,10 +212,7 @@ export class Worker {
   /** A transaction that commits only while this worker owns the job (the job row is locked for it). */
   private fenced<T>(job: JobRow, fn: (tx: Kysely<DB>) => Promise<T>): Promise<T> {
     return writeTransaction(this.store, null, async (tx) => {
-      let q = tx.selectFrom('jobs').select('lease_owner').where('id', '=', job.id).where('state', '=', 'running');
-      if (this.store.caps.rowLocks) q = q.forUpdate();
-      const row = await q.executeTakeFirst();
-      if (row?.lease_owner !== this.owner) throw new LeaseLost(job.id);
+      if (!(await holdsLease(tx, this.store.caps, job.id, this.owner))) throw new LeaseLost(job.id);
       return fn(tx);
     });
   }

@@ -128,18 +128,50 @@ export async function retryJob(db: Kysely<DB>, id: string, owner: string, runAt:
   return Number(r.numUpdatedRows) === 1;
 }
 
+const failed = (error: string, now: number) =>
+  ({
+    state: 'failed',
+    lease_owner: null,
+    lease_expires_at: null,
+    last_error: error,
+    finished_at: now,
+    updated_at: now,
+  }) as const;
+
 export async function failJob(db: Kysely<DB>, id: string, owner: string, error: string, now: number): Promise<boolean> {
-  const r = await owned(db, id, owner)
-    .set({
-      state: 'failed',
-      lease_owner: null,
-      lease_expires_at: null,
-      last_error: error,
-      finished_at: now,
-      updated_at: now,
-    })
+  const r = await owned(db, id, owner).set(failed(error, now)).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Running jobs of these kinds whose lease expired during their last attempt: nothing will claim them again. */
+export const exhaustedExpiredJobs = (db: Kysely<DB>, kinds: string[], now: number, limit: number) =>
+  db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('state', '=', 'running')
+    .where('lease_expires_at', '<', now)
+    .whereRef('attempts', '>=', 'max_attempts')
+    .where('kind', 'in', kinds)
+    .limit(limit)
+    .execute();
+
+/** Marks such a job failed, unless someone changed it meanwhile; true when this call did it. */
+export async function failExpiredJob(db: Kysely<DB>, id: string, error: string, now: number): Promise<boolean> {
+  const r = await db
+    .updateTable('jobs')
+    .set(failed(error, now))
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .where('lease_expires_at', '<', now)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/** Inside a transaction: whether `owner` holds the job's lease, locking the row where rows lock. */
+export async function holdsLease(tx: Kysely<DB>, caps: Capabilities, id: string, owner: string): Promise<boolean> {
+  let q = tx.selectFrom('jobs').select('lease_owner').where('id', '=', id).where('state', '=', 'running');
+  if (caps.rowLocks) q = q.forUpdate();
+  return (await q.executeTakeFirst())?.lease_owner === owner;
 }
 
 /** Gives a job back untouched (shutdown): the attempt it was charged is returned. */
