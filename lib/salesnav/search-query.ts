@@ -78,7 +78,10 @@ const readFilter =
     if (type === undefined) throw new QueryShapeError(`${where} has no type`);
     const name = leaf(type, `${where} type`);
     if (!FILTER_TYPE.test(name)) throw new QueryShapeError(`${where} has a malformed type '${name}'`);
-    if (!isKnownFilterType(kind, name)) {
+    // A filter of the other kind of search is refused; a type neither catalogue knows is kept as
+    // data, because the live tool adds filters and a URL copied from it must still be accepted.
+    const other: SearchKind = kind === 'LEAD' ? 'ACCOUNT' : 'LEAD';
+    if (!isKnownFilterType(kind, name) && isKnownFilterType(other, name)) {
       const search = kind === 'LEAD' ? 'people' : 'company';
       throw new UnknownFilterTypeError(`filter type ${name} is not a Sales Navigator ${search} search filter`);
     }
