@@ -27,8 +27,23 @@ const TYPE_NAMES: Record<number, string> = {
   [Packet.TYPE.TXT]: 'TXT',
 };
 
-/** The sandbox's authoritative DNS server on 127.0.0.1 (UDP, and TCP for truncated answers). */
+/**
+ * The sandbox's authoritative DNS server on 127.0.0.1 (UDP, and TCP for truncated answers). With
+ * port 0, UDP picks the port and TCP must take the same number, which another program may already
+ * hold over TCP: then both are closed and tried again with a new port (found in CI).
+ */
 export async function startDnsServer(options: DnsServerOptions): Promise<SandboxDnsServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDnsServerOnce(options);
+    } catch (err) {
+      const inUse = (err as NodeJS.ErrnoException).code === 'EADDRINUSE';
+      if (!inUse || options.port !== 0 || attempt >= 10) throw err;
+    }
+  }
+}
+
+async function startDnsServerOnce(options: DnsServerOptions): Promise<SandboxDnsServer> {
   const zone = new DnsZone(options.world);
   const handle = (request: dns2.Packet, send: (response: dns2.Packet) => Promise<Buffer>) => {
     const response = Packet.createResponseFromRequest(request);

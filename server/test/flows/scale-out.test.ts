@@ -99,6 +99,7 @@ describe.skipIf(!postgresIsUp)(
       );
       expect(a).toBe(0);
       expect(b).toBe(0);
-    });
+      // A dozen processes start here, each loading the service: generous on a loaded 2-core machine.
+    }, 180_000);
   },
 );
