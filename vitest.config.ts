@@ -12,7 +12,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
-          testTimeout: 30_000,
+          testTimeout: 90_000, // process-level tests start several services; the machine has 2 cores
           hookTimeout: 60_000,
         },
       },
