@@ -26,7 +26,7 @@ import { type Store, writeTransaction } from '../store/store.ts';
 import { verifyEmail } from '../verify/index.ts';
 import { checkWebhookUrl, WebhookTargetRefused } from '../webhooks/ssrf-guard.ts';
 import { EMAIL_VALIDATION_RUN, type RunPayload } from './run-job.ts';
-import { detailsOf, inProgressView, isFinished, jobBodyJson, listItemView } from './views.ts';
+import { detailsOf, inProgressView, isFinished, jobBodyChunks, listItemView } from './views.ts';
 
 /** decisions.md: 0.5 credit per address, rounded up per request. */
 export const validationCost = (addresses: number): number => Math.ceil(addresses / 2);
@@ -144,15 +144,15 @@ export class EmailValidation {
     return rows.map(listItemView);
   }
 
-  /** 202 with the in-progress shape while pending or running; 200 with the whole job (as JSON text) once finished. */
+  /** 202 with the in-progress shape while pending or running; 200 with the whole job (JSON text, in pieces) once finished. */
   async retrieve(
     accountId: string,
     id: string,
-  ): Promise<{ status: 202; body: EmailValidationJobInProgressOut } | { status: 200; json: string }> {
+  ): Promise<{ status: 202; body: EmailValidationJobInProgressOut } | { status: 200; json: AsyncIterable<string> }> {
     const job = isUuid(id) ? await validationJobOf(this.deps.store.db, accountId, id) : undefined;
     if (!job) throw notFound('Email validation job');
     if (!isFinished(job)) return { status: 202, body: inProgressView(job) };
-    return { status: 200, json: await jobBodyJson(this.deps.store.db, job) };
+    return { status: 200, json: jobBodyChunks(this.deps.store.db, job) };
   }
 
   /** decisions.md: https to a public address; http to loopback only for sandbox keys when the operator allows it. */

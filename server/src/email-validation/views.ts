@@ -47,27 +47,12 @@ export const detailsOf = (result: VerificationResult) => ({ ...result.details, r
 const PAGE = 2000;
 
 /**
- * The finished job's body (EmailValidationJobOut): the retrieve endpoint's 200 and the webhook's
- * payload. Written as JSON text page by page, with each prospect's stored `details` JSON copied in as
- * it is, so a job of 100 000 addresses never becomes 100 000 parsed objects in memory.
+ * The finished job's body (EmailValidationJobOut), the retrieve endpoint's 200 and the webhook's
+ * payload, as JSON text in pieces: a page of prospects at a time, each prospect's stored `details`
+ * JSON copied in as it is. A job of 100 000 addresses is never 100 000 parsed objects in memory, and
+ * the API streams it without holding the whole body.
  */
-export async function jobBodyJson(db: Kysely<DB>, job: EmailValidationJobRow): Promise<string> {
-  const parts: string[] = [];
-  for (let from = 0; ; ) {
-    const rows = await prospectsPage(db, job.id, from, PAGE);
-    for (const p of rows) {
-      const fields = JSON.stringify({
-        id: p.id,
-        email: p.email,
-        email_validity: p.email_validity,
-        status: p.status === 'pending' ? 'pending' : p.status,
-        error_message: p.error_message,
-      });
-      parts.push(p.details ? `${fields.slice(0, -1)},"details":${p.details}}` : fields);
-    }
-    if (rows.length < PAGE) break;
-    from = (rows.at(-1)?.position ?? from) + 1;
-  }
+export async function* jobBodyChunks(db: Kysely<DB>, job: EmailValidationJobRow): AsyncGenerator<string> {
   const head = JSON.stringify({
     id: job.id,
     status: job.status,
@@ -76,5 +61,32 @@ export async function jobBodyJson(db: Kysely<DB>, job: EmailValidationJobRow): P
     progress: progressOf(job),
     error_message: job.error_message,
   });
-  return `${head.slice(0, -1)},"prospects":[${parts.join(',')}],"job_type":"email_validation"}`;
+  yield `${head.slice(0, -1)},"prospects":[`;
+  let first = true;
+  for (let from = 0; ; ) {
+    const rows = await prospectsPage(db, job.id, from, PAGE);
+    const parts: string[] = [];
+    for (const p of rows) {
+      const fields = JSON.stringify({
+        id: p.id,
+        email: p.email,
+        email_validity: p.email_validity,
+        status: p.status,
+        error_message: p.error_message,
+      });
+      parts.push(p.details ? `${fields.slice(0, -1)},"details":${p.details}}` : fields);
+    }
+    if (parts.length > 0) yield `${first ? '' : ','}${parts.join(',')}`;
+    first &&= parts.length === 0;
+    if (rows.length < PAGE) break;
+    from = (rows.at(-1)?.position ?? from) + 1;
+  }
+  yield '],"job_type":"email_validation"}';
+}
+
+/** The whole body as one string (the webhook's payload, stored in the outbox). */
+export async function jobBodyJson(db: Kysely<DB>, job: EmailValidationJobRow): Promise<string> {
+  const chunks: string[] = [];
+  for await (const chunk of jobBodyChunks(db, job)) chunks.push(chunk);
+  return chunks.join('');
 }
