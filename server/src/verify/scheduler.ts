@@ -58,6 +58,12 @@ export async function verifyEmails(
   setMaxListeners(0, sessions.signal); // every open session listens to it
   const ctx: WalkContext = { ...ports, ...state, settings: options.smtp, signal: sessions.signal };
   const inFlight = new Set<Promise<void>>();
+  // Sessions of this run per MX host (a domain's first), so that sessions which could only wait for
+  // a busy host's slot do not take the run's session slots from other hosts.
+  const hostInFlight = new Map<string, number>();
+  const hostOf = (work: DomainWork) => (work.mx[0]?.host ?? work.domain).toLowerCase();
+  // When greylisting retries fall due (epoch ms).
+  let retryTimes: number[] = [];
   let finished = false;
   let wake: () => void = () => {};
 
@@ -117,6 +123,7 @@ export async function verifyEmails(
     const at = value === null && isRetryable(report) ? retryAt(probe.retries) : null;
     if (at !== null) {
       Object.assign(probe, { state: 'waiting', notBefore: at, retries: probe.retries + 1 });
+      retryTimes.push(at);
       return;
     }
     const entry = { value, probe: probe.address, code: report.reply?.code ?? null, text: report.reply?.text ?? null };
@@ -133,6 +140,7 @@ export async function verifyEmails(
     if (at !== null) {
       item.retries += 1;
       item.notBefore = at;
+      retryTimes.push(at);
       work.queue.push(item);
     } else if (work.probe.state === 'settled') finalize(item, work);
     else work.held.push(item);
@@ -162,20 +170,28 @@ export async function verifyEmails(
   };
 
   const startSessions = (work: DomainWork) => {
-    while (work.inFlight < options.maxConnectionsPerMx && inFlight.size < options.maxConcurrentSessions) {
+    const host = hostOf(work);
+    while (
+      work.inFlight < options.maxConnectionsPerMx &&
+      (hostInFlight.get(host) ?? 0) < options.maxConnectionsPerMx &&
+      inFlight.size < options.maxConcurrentSessions
+    ) {
       const now = clock.now();
       const probe = work.probe;
       const withProbe = probe.state === 'needed' || (probe.state === 'waiting' && probe.notBefore <= now);
-      const room = work.rcptLimit - (withProbe ? 1 : 0);
-      const batch = work.queue.filter((i) => i.notBefore <= now).slice(0, Math.max(0, room));
+      const room = Math.max(0, work.rcptLimit - (withProbe ? 1 : 0));
+      const batch: Item[] = [];
+      const rest: Item[] = [];
+      for (const item of work.queue) (batch.length < room && item.notBefore <= now ? batch : rest).push(item);
       if (!withProbe && batch.length === 0) return;
-      work.queue = work.queue.filter((i) => !batch.includes(i));
+      work.queue = rest;
       if (withProbe) probe.state = 'in_flight';
       const recipients = [
         ...(withProbe ? [{ address: probe.address, smtputf8: false }] : []),
         ...batch.map((i) => ({ address: i.envelope, smtputf8: i.smtputf8 })),
       ];
       work.inFlight += 1;
+      hostInFlight.set(host, (hostInFlight.get(host) ?? 0) + 1);
       const session: Promise<void> = walkMx(ctx, work.mx, recipients)
         .catch((err: unknown): WalkResult => {
           const lost = { outcome: 'connection_lost', step: null, reply: null, rule: null } as const;
@@ -185,6 +201,7 @@ export async function verifyEmails(
         })
         .then((result) => {
           work.inFlight -= 1;
+          hostInFlight.set(host, (hostInFlight.get(host) ?? 1) - 1);
           inFlight.delete(session);
           if (!finished) onWalk(work, batch, withProbe, result);
           wake();
@@ -225,13 +242,16 @@ export async function verifyEmails(
       const woken = new Promise<void>((r) => {
         wake = r;
       });
-      for (const work of works.values()) startSessions(work);
-      const waiting = [...works.values()].flatMap((w) => [
-        ...w.queue.map((i) => i.notBefore),
-        ...(w.probe.state === 'waiting' ? [w.probe.notBefore] : []),
-      ]);
-      if (inFlight.size === 0 && waiting.length === 0) break;
-      const nextAt = Math.min(...waiting.filter((t) => t > now), deadline ?? Number.POSITIVE_INFINITY);
+      let waiting = false;
+      for (const work of works.values()) {
+        startSessions(work);
+        waiting ||= work.queue.length > 0 || work.probe.state === 'waiting';
+      }
+      if (inFlight.size === 0 && !waiting) break;
+      // The next retry time still ahead; the list holds only greylisting retries, so it stays short.
+      retryTimes = retryTimes.filter((t) => t > now);
+      let nextAt = deadline ?? Number.POSITIVE_INFINITY;
+      for (const t of retryTimes) nextAt = Math.min(nextAt, t);
       const nap = new AbortController();
       const stop = () => {
         nap.abort();
