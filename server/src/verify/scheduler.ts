@@ -79,6 +79,9 @@ export async function verifyEmails(
       it.done = true;
       emit(buildResult(it.prepared, smtp, catchAll, item.greylisted), it.index);
     }
+    // Final: the reply is in the result now. A list of 100 000 keeps only the bookkeeping.
+    item.report = null;
+    item.twins = [];
   };
   const retryAt = (retries: number): number | null => {
     const delay = options.greylistRetryDelaysMs[retries];
