@@ -1,0 +1,84 @@
+// A bulk email validation job of 100 000 addresses through the service's own code (the job is
+// accepted by the EmailValidation service, run by the real worker and its email_validation.run
+// handler on SQLite, the sandbox mail world in the same process as the service runs it), in a
+// process of its own so that its resident memory is the job's. Prints one JSON line at the end.
+// Usage: node --import tsx server/bench/verify/rss-job.ts [addresses] [domains]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { createApp } from '../../src/app/app.ts';
+import { createWorker } from '../../src/app/worker.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { validationJobById } from '../../src/store/email-validation-repo.ts';
+import { buildWorkload } from './workload.ts';
+
+const count = Number(process.argv[2] ?? 100_000);
+const domains = Number(process.argv[3] ?? 200);
+const dir = mkdtempSync(join(tmpdir(), 'lf-bench-verify-'));
+const work = buildWorkload(domains, count);
+const app = await createApp(
+  loadConfig({
+    DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+    LEADFORGE_SECRET_KEY: 'ab'.repeat(32),
+    LEADFORGE_SMTP_MAX_CONNECTIONS_PER_MX: '2',
+    LEADFORGE_WORKER_POLL_MS: '50',
+  }),
+  { worlds: { sandbox: { world: work.world } } },
+);
+let peak = 0;
+let heapAtPeak = 0;
+const sample = () => {
+  const m = process.memoryUsage();
+  if (m.rss > peak) {
+    peak = m.rss;
+    heapAtPeak = m.heapUsed;
+  }
+};
+const sampler = setInterval(sample, 100);
+const account = await app.accounts.create('bench');
+await app.credits.grant(account.id, count, 'bench');
+const rssBefore = process.memoryUsage().rss;
+const started = performance.now();
+const { jobId } = await app.emailValidation.create(
+  { accountId: account.id, keyId: '', mode: 'test' },
+  { job_name: 'bench', prospects: work.addresses.map((email) => ({ email })) },
+);
+const acceptedMs = performance.now() - started;
+const worker = createWorker(app, pino({ level: 'warn' }));
+worker.start();
+for (;;) {
+  const job = await validationJobById(app.store.db, jobId);
+  if (job?.status === 'complete' || job?.status === 'failed') break;
+  await new Promise((r) => setTimeout(r, 250));
+}
+const jobMs = performance.now() - started;
+sample();
+const jobPeak = peak;
+// The retrieve endpoint's body, streamed as the API sends it (counted, not kept).
+const bodyStarted = performance.now();
+const found = await app.emailValidation.retrieve(account.id, jobId);
+let bodyBytes = 0;
+if (found.status === 200) for await (const chunk of found.json) bodyBytes += Buffer.byteLength(chunk);
+const retrieveMs = performance.now() - bodyStarted;
+sample();
+clearInterval(sampler);
+await worker.stop();
+await app.close();
+rmSync(dir, { recursive: true, force: true });
+const mb = (b: number) => Math.round(b / 1e6);
+process.stdout.write(
+  `${JSON.stringify({
+    addresses: count,
+    domains,
+    acceptedMs: Math.round(acceptedMs),
+    jobMs: Math.round(jobMs),
+    retrieveMs: Math.round(retrieveMs),
+    bodyMb: mb(bodyBytes),
+    rssBeforeMb: mb(rssBefore),
+    rssPeakMb: mb(jobPeak),
+    rssPeakWithRetrieveMb: mb(peak),
+    heapAtPeakMb: mb(heapAtPeak),
+  })}\n`,
+);
+process.exit(0);
