@@ -1,14 +1,13 @@
 import type { QuotaInfo } from '../../../lib/contract/quota.ts';
 import { type Clock, DAY_MS } from '../core/clock.ts';
 import { newId } from '../core/ids.ts';
-import { seatsWithUsageAndCredits } from '../store/quota-repo.ts';
+import { type SeatSummary, seatsWithUsageAndCredits } from '../store/quota-repo.ts';
 import { recordUsage } from '../store/seat-usage-repo.ts';
-import type { SeatRow } from '../store/seats-repo.ts';
 import type { Store } from '../store/store.ts';
 import type { Credits } from './credits.ts';
 
 export interface SeatUsage {
-  seat: SeatRow;
+  seat: SeatSummary;
   /** The seat's limit while valid; 0 when invalid (an invalid seat contributes nothing). */
   dailyLimit: number;
   usedToday: number;

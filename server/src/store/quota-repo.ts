@@ -2,6 +2,18 @@ import { type Kysely, sql } from 'kysely';
 import { reusableQuery } from './reusable-query.ts';
 import type { DB } from './schema.ts';
 
+const SEAT_SUMMARY_COLUMNS = [
+  'seats.id',
+  'seats.account_id',
+  'seats.status',
+  'seats.label',
+  'seats.member_id',
+  'seats.daily_limit',
+  'seats.invalid_reason',
+  'seats.connected_at',
+  'seats.updated_at',
+] as const;
+
 /**
  * Everything GET /v1/quota/ shows, in one round trip: the account's connected seats, each with its
  * usage since `since`, and on every row the account's available credits. (An account without seats
@@ -10,7 +22,8 @@ import type { DB } from './schema.ts';
 const quotaRows = reusableQuery((db, accountId: string, since: number) =>
   db
     .selectFrom('seats')
-    .selectAll('seats')
+    // Only what the quota and seat views show: never the sealed session (it is large, and not needed).
+    .select([...SEAT_SUMMARY_COLUMNS])
     .select((eb) => [
       eb
         .selectFrom('seat_usage')
@@ -39,3 +52,5 @@ export async function seatsWithUsageAndCredits(db: Kysely<DB>, accountId: string
     credits: Number(r.credits ?? 0),
   }));
 }
+
+export type SeatSummary = Omit<Awaited<ReturnType<typeof seatsWithUsageAndCredits>>[number], 'used' | 'credits'>;
