@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
   EmailValidationJobAcceptedOutSchema,
@@ -7,7 +8,7 @@ import {
   EmailValidationOutSchema,
 } from '../../../lib/contract/email-validation.ts';
 import { ErrorBodySchema } from '../../../lib/contract/errors.ts';
-import { EMAIL_VALIDATION_RUN } from '../../src/email-validation/run-job.ts';
+import { EMAIL_VALIDATION_RUN, emailValidationJob } from '../../src/email-validation/run-job.ts';
 import { bearer, startTestApp, type TestApp } from '../support/app.ts';
 import { describeEachDialect } from '../support/databases.ts';
 import { FAST_SANDBOX, FAST_SANDBOX_ENV } from '../support/sandbox.ts';
@@ -24,6 +25,30 @@ describeEachDialect('/v1/email-validation/', (dialect) => {
     t.server.inject({ method: 'POST', url, headers: bearer(key), payload: payload as Record<string, unknown> });
   const get = (url: string, key = t.account.key) => t.server.inject({ method: 'GET', url, headers: bearer(key) });
   const balance = async () => (await t.app.credits.balance(t.account.id)).available;
+  /** Runs the job's handler here, as a worker would (no lease to lose). */
+  const runJob = async (jobId: string, checkpoint: { elapsedMs: number } | null) => {
+    const handler = emailValidationJob({
+      store: t.app.store,
+      webhooks: t.app.webhooks,
+      clock: t.clock,
+      log: pino({ level: 'silent' }),
+      verifier: (mode) => t.app.worlds.verifier(mode),
+    });
+    const row = await t.app.store.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('payload', 'like', `%${jobId}%`)
+      .executeTakeFirstOrThrow();
+    await handler.run({
+      job: row,
+      payload: { jobId },
+      attempt: 1,
+      checkpoint,
+      signal: new AbortController().signal,
+      saveCheckpoint: async () => {},
+      fenced: (fn) => fn(t.app.store.db),
+    });
+  };
   const job = (emails: (string | null)[], extra: Record<string, unknown> = {}) => ({
     job_name: 'Q3 list',
     prospects: emails.map((email) => ({ email })),
@@ -94,26 +119,7 @@ describeEachDialect('/v1/email-validation/', (dialect) => {
 
   it('200 retrieve of a finished job: every prospect in order, with details', async () => {
     const { job_id } = (await post('/v1/email-validation/', job(['alice@ok.leadforge.test', null]))).json();
-    // Finish it as the job does: the result rows, then the final state.
-    const { emailValidationJob } = await import('../../src/email-validation/run-job.ts');
-    const pino = (await import('pino')).default;
-    const handler = emailValidationJob({
-      store: t.app.store,
-      webhooks: t.app.webhooks,
-      clock: t.clock,
-      log: pino({ level: 'silent' }),
-      verifier: (mode) => t.app.worlds.verifier(mode),
-    });
-    const row = await t.app.store.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
-    await handler.run({
-      job: row,
-      payload: { jobId: job_id },
-      attempt: 1,
-      checkpoint: null,
-      signal: new AbortController().signal,
-      saveCheckpoint: async () => {},
-      fenced: (fn) => fn(t.app.store.db),
-    });
+    await runJob(job_id, null);
     const res = await get(`/v1/email-validation/${job_id}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -131,6 +137,17 @@ describeEachDialect('/v1/email-validation/', (dialect) => {
     ]);
     expect(body.prospects[0]?.details).toMatchObject({ smtp: { outcome: 'accepted' } });
     expect(body.prospects[1]?.details).toBeUndefined();
+  });
+
+  it('a job whose earlier attempts used up LEADFORGE_VERIFY_MAX_DURATION reports what is unconfirmed as suspect', async () => {
+    const { job_id } = (
+      await post('/v1/email-validation/', job(['alice@ok.leadforge.test', 'alice@nxdomain.leadforge.test']))
+    ).json();
+    await runJob(job_id, { elapsedMs: 30 * 60_000 });
+    const body = EmailValidationJobOutSchema.parse((await get(`/v1/email-validation/${job_id}/`)).json());
+    expect(body.status).toBe('complete');
+    expect(body.prospects.map((p) => p.email_validity)).toEqual(['suspect', 'invalid']);
+    expect(body.prospects[0]?.details).toMatchObject({ smtp: { outcome: 'deadline_reached' } });
   });
 
   it("404 for another account's job and for an unknown id", async () => {
