@@ -150,6 +150,39 @@ describeEachDialect('/v1/email-validation/', (dialect) => {
     expect(body.prospects[0]?.details).toMatchObject({ smtp: { outcome: 'deadline_reached' } });
   });
 
+  it('200 for a job out of attempts: failed, its unverified prospects failed, and its webhook recorded', async () => {
+    const created = await post(
+      '/v1/email-validation/',
+      job(['alice@ok.leadforge.test', null], { webhook_url: 'https://93.184.215.14/hooks' }),
+    );
+    const jobId: string = created.json().job_id;
+    const handler = emailValidationJob({
+      store: t.app.store,
+      webhooks: t.app.webhooks,
+      clock: t.clock,
+      log: pino({ level: 'silent' }),
+      verifier: () => Promise.reject(new Error('no world')),
+    });
+    const row = await t.app.store.db.selectFrom('jobs').selectAll().executeTakeFirstOrThrow();
+    await handler.onFailed?.(row, 'no world');
+    const res = await get(`/v1/email-validation/${jobId}/`);
+    expect(res.statusCode).toBe(200);
+    const body = EmailValidationJobOutSchema.parse(res.json());
+    expect(body).toMatchObject({
+      status: 'failed',
+      progress: 100,
+      error_message: 'the job could not finish: no world',
+    });
+    expect(body.prospects).toMatchObject([
+      { email: 'alice@ok.leadforge.test', status: 'failed', email_validity: null, error_message: body.error_message },
+      { email: null, status: 'failed', error_message: 'no email address was given' },
+    ]);
+    const messages = await t.app.store.db.selectFrom('webhook_messages').selectAll().execute();
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ job_id: jobId, event_type: 'email_validation.failed', mode: 'test' });
+    expect(JSON.parse(messages[0]?.payload ?? '')).toEqual(res.json());
+  });
+
   it("404 for another account's job and for an unknown id", async () => {
     const { job_id } = (await post('/v1/email-validation/', job(['a@ok.leadforge.test']))).json();
     const other = await t.app.accounts.create(`other-${Date.now()}`);
