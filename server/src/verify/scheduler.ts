@@ -79,9 +79,11 @@ export async function verifyEmails(
       it.done = true;
       emit(buildResult(it.prepared, smtp, catchAll, item.greylisted), it.index);
     }
-    // Final: the reply is in the result now. A list of 100 000 keeps only the bookkeeping.
+    // Final: everything is in the result now. Every address was queued before the first session,
+    // so no twin can come later; a list of 100 000 keeps only the addresses still in work.
     item.report = null;
     item.twins = [];
+    work?.byEnvelope.delete(item.envelope.toLowerCase());
   };
   const retryAt = (retries: number): number | null => {
     const delay = options.greylistRetryDelaysMs[retries];
