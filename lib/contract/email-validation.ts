@@ -3,8 +3,21 @@ import { JobListQuerySchema, JsonValueSchema, optionalWebhookUrl, progressSchema
 import { JobStatusSchema, JobTypeSchema, ProspectStatusSchema, VerdictSchema } from './enums.ts';
 import { JobTimeSchema } from './time.ts';
 
-/** An email address to verify: email format, at most 255 characters. */
-export const EmailAddressSchema = z.email({ error: 'must be an email address' }).max(255);
+/**
+ * The form of an email address as the API takes it: a local part (dot-atoms of any characters but
+ * spaces and `@`, or a quoted string), `@`, and a domain with at least one dot. Internationalised
+ * addresses (RFC 6531: `jörg@müller.example`, IDN domains) are taken, which zod's ASCII-only
+ * `z.email()` refuses; finer RFC 5321 rules (lengths, dots, labels) are the verifier's syntax stage,
+ * and an address that fails them is answered `invalid` with its reason rather than refused.
+ */
+export const EMAIL_FORM = /^(?:"(?:[^"\\\r\n]|\\.)+"|[^\s@"]+)@[^\s@.]+(?:\.[^\s@.]+)+$/u;
+
+/** An email address to verify: email format (internationalised addresses included), at most 255 characters. */
+export const EmailAddressSchema = z
+  .string()
+  .max(255, 'must be at most 255 characters')
+  .regex(EMAIL_FORM, 'must be an email address')
+  .meta({ format: 'idn-email' });
 
 /* ------------------------------------------------------------------------------------------------
  * Requests
@@ -71,7 +84,7 @@ const verdict = () =>
 export const EmailValidationProspectDetailSchema = z
   .object({
     id: z.string().meta({ description: 'UUID of the prospect within the job.' }),
-    email: z.email().nullable(),
+    email: z.string().meta({ format: 'idn-email' }).nullable(),
     email_validity: verdict(),
     status: ProspectStatusSchema,
     error_message: z.string().nullable(),
@@ -83,7 +96,7 @@ export type EmailValidationProspectDetail = z.infer<typeof EmailValidationProspe
 /** The result of a single check. */
 export const EmailValidationResultSchema = z
   .object({
-    email: z.email(),
+    email: z.string().meta({ format: 'idn-email' }),
     email_validity: verdict(),
     status: ProspectStatusSchema.extract(['complete', 'failed']),
     error_message: z.string().nullable(),

@@ -27,8 +27,8 @@ export interface VerifyBenchResult {
     verdicts: Record<string, number>;
   };
   jobs: {
-    /** V8 flags the job's process ran with ('' for Node's defaults). */
-    flags: string;
+    /** The job process's heap setting, in words ('the default settings' or the variable set). */
+    setting: string;
     addresses: number;
     domains: number;
     latencyMs: number;
@@ -74,7 +74,7 @@ export function writeReport(r: VerifyBenchResult): void {
       .join(', ')} | |`,
   ];
   for (const j of r.jobs) {
-    const how = j.flags ? `with \`${j.flags}\`` : "with Node's default heap settings";
+    const how = j.setting.startsWith('LEADFORGE') ? `with \`${j.setting}\`` : `with ${j.setting}`;
     lines.push(
       `| RSS peak, ${j.addresses.toLocaleString('en')}-address job, ${how} | ${j.rssPeakMb} MB (${j.rssBeforeMb} MB before it was accepted; V8 heap ${j.heapAtPeakMb} MB at the peak) | < ${r.targets.rssMb} MB ${j.rssPeakMb < r.targets.rssMb ? '(met)' : '(NOT met)'} |`,
       `| that job | accepted in ${(j.acceptedMs / 1000).toFixed(1)} s, verified in ${(j.jobMs / 1000).toFixed(1)} s (${j.latencyMs} ms latency); its retrieve body, ${j.bodyMb} MB, streamed in ${(j.retrieveMs / 1000).toFixed(1)} s | |`,
@@ -82,9 +82,11 @@ export function writeReport(r: VerifyBenchResult): void {
   }
   lines.push(
     '',
-    'The lower bound (`server/bench/verify/lower-bound.ts`): every address asked at RCPT once plus one catch-all probe per domain, in sessions of one domain each carrying at most the RCPTs the provider profile and the server allow, each session paying greeting, EHLO, STARTTLS and EHLO again where offered, and MAIL FROM before its first RCPT, every reply the configured latency late, at most the per-MX limit of sessions per MX host at once, after two DNS answers. The busiest MX host sets it. Measured is the engine alone (`verifyEmails`), in this process; the job runs go through the service (accepted by the EmailValidation service, run by the real worker on SQLite, results written in batches) in a process of their own.',
+    'The lower bound (`server/bench/verify/lower-bound.ts`): every address asked at RCPT once plus one catch-all probe per domain, in sessions of one domain each carrying at most the RCPTs the provider profile and the server allow, each session paying greeting, EHLO, STARTTLS and EHLO again where offered, and MAIL FROM before its first RCPT, every reply the configured latency late, at most the per-MX limit of sessions per MX host at once, after two DNS answers. The busiest MX host sets it. Measured is the engine alone (`verifyEmails`), in this process; the job runs go through the service (accepted by the EmailValidation service, run by the real worker on SQLite, results written in batches) in a process of their own, reaching the workload’s mail world in another process as a live key reaches real servers (`LEADFORGE_DNS_SERVERS`, `LEADFORGE_SMTP_PORT`, private MX allowed), so that the job’s RSS is the service’s alone.',
     '',
-    "What profiling found: a scheduler wake scanned every queued address (and passed them all to `Math.min`), so a 100,000-address job spent most of its CPU there (323 s before, about 97 s after); and sessions that could only wait for a full MX host's slot held the run's session slots, starving other hosts. Both are fixed in `server/src/verify/scheduler.ts`. Memory profiling found that every STARTTLS made its own TLS context, native memory that V8 does not count and so freed only when a full collection happened to run: a 30,000-address job peaked at 583 MB RSS, 279 MB with one shared context (`server/src/verify/smtp/dialer.ts`). The efficiency was already above the target before (0.87 on this workload: the bottleneck host was kept busy). Memory, not met: the job's live heap stays near 100-150 MB (seen with forced collections), but a process that has only loaded the service already holds about 165 MB with 22 MB of V8 heap (bare Node 41 MB; tsx's loader, which runs on a thread of its own, and the compiled modules are the rest), and without a cap V8 lets garbage build up to several times the live heap before a full collection. A worker that must stay small runs with `NODE_OPTIONS=--max-old-space-size=…`; under the target would take a build step instead of tsx at run time (ADR 0001), or verifying a big job in parts.",
+    "What profiling found: a scheduler wake scanned every queued address (and passed them all to `Math.min`), so a 100,000-address job spent most of its CPU there (323 s before, about 97 s after); and sessions that could only wait for a full MX host's slot held the run's session slots, starving other hosts. Both are fixed in `server/src/verify/scheduler.ts`. The efficiency was already above the target before (0.87 on this workload: the bottleneck host was kept busy).",
+    '',
+    "Memory, in four steps, each measured on the 100,000-address job: (1) every STARTTLS made its own TLS context, native memory V8 does not count (a 30,000-address job peaked at 583 MB RSS, 279 MB with one shared context, `server/src/verify/smtp/dialer.ts`); (2) the bench ran the mail world in the job's process, so the sandbox's own SMTP sessions and server-side TLS counted as the job's (580 MB with it, 542 MB without); (3) the engine prepared every address of the list at the start: a job now keeps at most 10,000 addresses in work, taking more from the list as earlier ones finish, with addresses parked for a greylist retry not counted (`window` in `scheduler.ts`; 542 MB → 390 MB, live heap about 55 MB); (4) V8 let the old generation grow to about four times the live heap before a full collection; `leadforge serve` holds that growth to 30% (`LEADFORGE_HEAP_GROWING_PERCENT`, `server/src/core/heap.ts`). Over repeated runs of this job (`node --import tsx server/bench/verify/rss-job.ts`, 2026-11-22, the machine shared with other work) the peak was 238, 249, 257, 268, 274 and 275 MB with the setting, and 390, 381, 330, 276 and 322 MB with V8's own growth (`LEADFORGE_HEAP_GROWING_PERCENT=0`): V8's own lands anywhere in that range depending on when its full collections fall, the setting keeps every run under the target. A window of 4,000 instead of 10,000 changed nothing (270, 271 MB). Of what remains, about 170 MB is the process before any job: Node itself (about 41 MB), tsx's loader with its own thread (about 60 MB, measured against the same code bundled with esbuild) and the service's modules.",
   );
   let readme = readFileSync(README, 'utf8');
   if (!readme.includes(START)) readme += `\n${START}\n${END}\n`;

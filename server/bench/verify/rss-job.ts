@@ -1,8 +1,11 @@
 // A bulk email validation job of 100 000 addresses through the service's own code (the job is
-// accepted by the EmailValidation service, run by the real worker and its email_validation.run
-// handler on SQLite, the sandbox mail world in the same process as the service runs it), in a
-// process of its own so that its resident memory is the job's. Prints one JSON line at the end.
+// accepted by the EmailValidation service and run by the real worker and its email_validation.run
+// handler on SQLite), in a process of its own so that its resident memory is the job's. The mail
+// world it verifies against runs in another process (world-process.ts) and is reached as a live
+// key reaches real servers: LEADFORGE_DNS_SERVERS, LEADFORGE_SMTP_PORT, private MX allowed.
+// Prints one JSON line at the end.
 // Usage: node --import tsx server/bench/verify/rss-job.ts [addresses] [domains]
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,22 +13,36 @@ import pino from 'pino';
 import { createApp } from '../../src/app/app.ts';
 import { createWorker } from '../../src/app/worker.ts';
 import { loadConfig } from '../../src/config/config.ts';
+import { applyHeapSettings } from '../../src/core/heap.ts';
 import { validationJobById } from '../../src/store/email-validation-repo.ts';
 import { buildWorkload } from './workload.ts';
 
 const count = Number(process.argv[2] ?? 100_000);
 const domains = Number(process.argv[3] ?? 200);
 const dir = mkdtempSync(join(tmpdir(), 'lf-bench-verify-'));
-const work = buildWorkload(domains, count);
-const app = await createApp(
-  loadConfig({
-    DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
-    LEADFORGE_SECRET_KEY: 'ab'.repeat(32),
-    LEADFORGE_SMTP_MAX_CONNECTIONS_PER_MX: '2',
-    LEADFORGE_WORKER_POLL_MS: '50',
-  }),
-  { worlds: { sandbox: { world: work.world } } },
-);
+const mailWorld = await startWorldProcess();
+const config = loadConfig({
+  DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+  LEADFORGE_SECRET_KEY: 'ab'.repeat(32),
+  LEADFORGE_DNS_SERVERS: mailWorld.dnsServer,
+  LEADFORGE_SMTP_PORT: String(mailWorld.smtpPort),
+  LEADFORGE_SMTP_ALLOW_PRIVATE_MX: 'true',
+  LEADFORGE_SMTP_MAX_CONNECTIONS_PER_MX: '2',
+  LEADFORGE_WORKER_POLL_MS: '50',
+  ...(process.env.LEADFORGE_HEAP_GROWING_PERCENT
+    ? { LEADFORGE_HEAP_GROWING_PERCENT: process.env.LEADFORGE_HEAP_GROWING_PERCENT }
+    : {}),
+});
+applyHeapSettings(config); // as `leadforge serve` does
+const app = await createApp(config, {
+  worlds: {
+    // The sandbox's hosts impose no rate caps, as for test keys (worlds.ts).
+    tune: (options) => ({
+      ...options,
+      smtp: { ...options.smtp, providers: { '*': { sessionsPerMinute: Number.POSITIVE_INFINITY } } },
+    }),
+  },
+});
 let peak = 0;
 let heapAtPeak = 0;
 const sample = () => {
@@ -40,9 +57,10 @@ const account = await app.accounts.create('bench');
 await app.credits.grant(account.id, count, 'bench');
 const rssBefore = process.memoryUsage().rss;
 const started = performance.now();
+// The request body exists only while it is accepted, as in the API process.
 const { jobId } = await app.emailValidation.create(
-  { accountId: account.id, keyId: '', mode: 'test' },
-  { job_name: 'bench', prospects: work.addresses.map((email) => ({ email })) },
+  { accountId: account.id, keyId: '', mode: 'live' },
+  { job_name: 'bench', prospects: buildWorkload(domains, count).addresses.map((email) => ({ email })) },
 );
 const acceptedMs = performance.now() - started;
 const worker = createWorker(app, pino({ level: 'warn' }));
@@ -82,3 +100,17 @@ process.stdout.write(
   })}\n`,
 );
 process.exit(0);
+
+async function startWorldProcess(): Promise<{ dnsServer: string; smtpPort: number }> {
+  const script = join(import.meta.dirname, 'world-process.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(count), String(domains)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  child.unref();
+  let out = '';
+  for await (const chunk of child.stdout) {
+    out += chunk;
+    if (out.includes('\n')) break;
+  }
+  return JSON.parse(out.split('\n')[0] ?? '');
+}

@@ -15,9 +15,11 @@ import type { KeyKind } from '../store/schema.ts';
 import { type Store, writeTransaction } from '../store/store.ts';
 import { type VerificationResult, verifyEmails } from '../verify/index.ts';
 import type { Webhooks } from '../webhooks/webhooks.ts';
-import { detailsOf, jobBodyJson } from './views.ts';
+import { detailsOf } from './views.ts';
 
 export const EMAIL_VALIDATION_RUN = 'email_validation.run';
+/** The webhook body source of a finished job (views.ts, emailValidationBodySource; registered by app.ts). */
+export const EMAIL_VALIDATION_BODY = 'email_validation';
 
 export interface RunPayload {
   jobId: string;
@@ -36,6 +38,12 @@ export interface RunDeps {
   log: Logger;
   verifier(mode: KeyKind): Promise<Verifier>;
 }
+
+/**
+ * Addresses in the engine's work at once: a job's memory follows this, not the job's size (a
+ * 100 000-address job would otherwise hold every prepared address from the start).
+ */
+const VERIFY_WINDOW = 10_000;
 
 /** Results written per transaction; a batch is also written once it is a second old. */
 const BATCH = 500;
@@ -66,8 +74,7 @@ export function emailValidationJob(deps: RunDeps): JobHandler<RunPayload, RunChe
       eventType: `email_validation.${error === null ? 'finished' : 'failed'}`,
       eventKey: 'finished',
       url: job.webhook_url,
-      payload: null,
-      payloadJson: await jobBodyJson(tx, { ...job, ...patch }),
+      bodySource: { source: EMAIL_VALIDATION_BODY, id: job.id },
     });
   };
 
@@ -110,19 +117,24 @@ async function verifyPending(
   const maxDurationMs = v.options.maxDurationMs === null ? null : Math.max(0, v.options.maxDurationMs - spentBefore);
   deps.log.info({ jobId: job.id, verifying: todo.length, of: job.prospect_count }, 'email validation: verifying');
   const writer = new ResultWriter(ctx, job.id, deps.clock, () => ({ elapsedMs: spentBefore + vclock.now() - started }));
+  // Two flat arrays instead of a row object per prospect: a 100 000-address job keeps them all along.
+  const emails = todo.map((t) => t.email ?? '');
+  const positions = Int32Array.from(todo, (t) => t.position);
+  todo.length = 0;
   await verifyEmails(
-    todo.map((t) => t.email ?? ''),
+    emails,
     v.ports,
     { ...v.options, maxDurationMs },
     {
       state: v.state,
       signal: ctx.signal,
       keepResults: false,
-      onResult: (result, index) => writer.add((todo[index] as { position: number }).position, result),
+      window: VERIFY_WINDOW,
+      onResult: (result, index) => writer.add(positions[index] as number, result),
     },
   );
   await writer.close();
-  deps.log.debug({ jobId: job.id, addresses: todo.length, ms: vclock.now() - started }, 'email validation verified');
+  deps.log.debug({ jobId: job.id, addresses: emails.length, ms: vclock.now() - started }, 'email validation verified');
 }
 
 /**

@@ -4,7 +4,7 @@ import type {
   EmailValidationJobListItem,
 } from '../../../lib/contract/email-validation.ts';
 import { formatJobTime } from '../../../lib/contract/time.ts';
-import { type EmailValidationJobRow, prospectsPage } from '../store/email-validation-repo.ts';
+import { type EmailValidationJobRow, prospectsPage, validationJobById } from '../store/email-validation-repo.ts';
 import type { DB } from '../store/schema.ts';
 import type { VerificationResult } from '../verify/index.ts';
 
@@ -84,9 +84,12 @@ export async function* jobBodyChunks(db: Kysely<DB>, job: EmailValidationJobRow)
   yield '],"job_type":"email_validation"}';
 }
 
-/** The whole body as one string (the webhook's payload, stored in the outbox). */
-export async function jobBodyJson(db: Kysely<DB>, job: EmailValidationJobRow): Promise<string> {
-  const chunks: string[] = [];
-  for await (const chunk of jobBodyChunks(db, job)) chunks.push(chunk);
-  return chunks.join('');
+/**
+ * The webhook's body source (`email_validation:<job id>`): the finished job's body, rendered at
+ * delivery rather than stored in the outbox, since a finished job no longer changes.
+ */
+export async function* emailValidationBodySource(db: Kysely<DB>, jobId: string): AsyncGenerator<string> {
+  const job = await validationJobById(db, jobId);
+  if (!job) throw new Error(`no email validation job ${jobId} to render a webhook body from`);
+  yield* jobBodyChunks(db, job);
 }

@@ -21,6 +21,8 @@ export interface Item {
   greylisted: boolean;
   report: RecipientReport | null;
   done: boolean;
+  /** Waiting for a greylist retry or for the probe: admitted, but holding no session (scheduler's window). */
+  parked: boolean;
   /** The same address given again in the list: answered once, reported for each. */
   twins: Item[];
 }
@@ -58,6 +60,7 @@ export function newItem(index: number, prepared: PreparedAddress): Item {
     greylisted: false,
     report: null,
     done: false,
+    parked: false,
     twins: [],
   };
 }

@@ -4,7 +4,7 @@
  */
 export { classify } from './classify.ts';
 export { NodeMailResolver } from './dns/node-resolver.ts';
-export { LIST_SOURCES } from './lists.ts';
+export { isFreeProvider, LIST_SOURCES } from './lists.ts';
 export { createVerifierState, type VerifierOptions, type VerifierState, verifierOptions } from './options.ts';
 export { verifyEmail } from './pipeline.ts';
 export type { MailResolver, SmtpDialer, Timers, VerifierPorts } from './ports.ts';

@@ -37,6 +37,13 @@ export interface BulkRun {
   signal?: AbortSignal;
   /** false: results go only to onResult and the returned array stays empty (a bulk job of 100 000 addresses). */
   keepResults?: boolean;
+  /**
+   * At most this many addresses in work at once (prepared, queued or in a session), taken from the
+   * list in order as earlier ones finish, so that memory follows the window and not the list.
+   * Addresses parked for a greylist retry or a probe do not count, up to four windows, so a
+   * greylisting domain does not stall the rest. Default: the whole list at once.
+   */
+  window?: number;
 }
 
 const DNS_CONCURRENCY = 32;
@@ -72,15 +79,30 @@ export async function verifyEmails(
     if (keep) results[index] = result;
     outbox.push([result, index]);
   };
+  // The window: addresses taken from the list so far, those not yet final, and those parked.
+  const window = Math.max(1, run.window ?? addresses.length);
+  let admitted = 0;
+  let open = 0;
+  let parked = 0;
+  const park = (item: Item) => {
+    if (!item.parked) parked += 1;
+    item.parked = true;
+  };
+  const unpark = (item: Item) => {
+    if (item.parked) parked -= 1;
+    item.parked = false;
+  };
   const finalize = (item: Item, work: DomainWork | null) => {
+    unpark(item);
+    open -= 1 + item.twins.length;
     const smtp = item.report ? smtpStageOf(item.report, item.attempts) : null;
     const catchAll = work?.probe.stage ?? null;
     for (const it of [item, ...item.twins]) {
       it.done = true;
       emit(buildResult(it.prepared, smtp, catchAll, item.greylisted), it.index);
     }
-    // Final: everything is in the result now. Every address was queued before the first session,
-    // so no twin can come later; a list of 100 000 keeps only the addresses still in work.
+    // Final: everything is in the result now, and the address leaves the run's bookkeeping (the same
+    // address coming later in the list is asked again); a list of 100 000 keeps only those in work.
     item.report = null;
     item.twins = [];
     work?.byEnvelope.delete(item.envelope.toLowerCase());
@@ -104,13 +126,13 @@ export async function verifyEmails(
     return started;
   };
   const extraDisposable = new Set(options.extraDisposableDomains.map((d) => d.toLowerCase()));
-  const prepared = await Promise.all(addresses.map((a) => prepareAddress(a, resolve, extraDisposable)));
   const works = new Map<string, DomainWork>();
-  prepared.forEach((p: PreparedAddress, index) => {
+  const place = (p: PreparedAddress, index: number) => {
     if (!p.needsSmtp) {
       emit(buildResult(p, null, null, false), index);
       return;
     }
+    open += 1;
     let work = works.get(p.syntax.domain);
     if (!work) {
       const limit = providerOf(p.mx[0]?.host ?? p.syntax.domain, options.smtp.providers).maxRcptPerSession;
@@ -120,7 +142,20 @@ export async function verifyEmails(
       works.set(p.syntax.domain, work);
     }
     enqueue(work, newItem(index, p));
-  });
+  };
+  /** Takes the next addresses of the list into work, up to the window. */
+  const admit = async (count: number) => {
+    const from = admitted;
+    admitted = Math.min(addresses.length, from + count);
+    const slice = addresses.slice(from, admitted);
+    const prepared = await Promise.all(slice.map((a) => prepareAddress(a, resolve, extraDisposable)));
+    for (const [i, p] of prepared.entries()) place(p, from + i);
+  };
+  const admissible = () => {
+    const active = open - parked;
+    if (admitted >= addresses.length || active > window / 2 || open >= window * 4) return 0;
+    return Math.min(window - active, window * 4 - open);
+  };
 
   const settleProbe = (work: DomainWork, report: RecipientReport) => {
     const probe = work.probe;
@@ -146,9 +181,13 @@ export async function verifyEmails(
       item.retries += 1;
       item.notBefore = at;
       retryTimes.push(at);
+      park(item);
       work.queue.push(item);
     } else if (work.probe.state === 'settled') finalize(item, work);
-    else work.held.push(item);
+    else {
+      park(item);
+      work.held.push(item);
+    }
   };
 
   const onWalk = (work: DomainWork, items: Item[], withProbe: boolean, result: WalkResult) => {
@@ -189,6 +228,7 @@ export async function verifyEmails(
       const rest: Item[] = [];
       for (const item of work.queue) (batch.length < room && item.notBefore <= now ? batch : rest).push(item);
       if (!withProbe && batch.length === 0) return;
+      for (const item of batch) unpark(item);
       work.queue = rest;
       if (withProbe) probe.state = 'in_flight';
       const recipients = [
@@ -239,11 +279,19 @@ export async function verifyEmails(
     for (;;) {
       await drain();
       if (run.signal?.aborted) throw run.signal.reason ?? new Error('aborted');
-      const now = clock.now();
-      if (deadline !== null && now >= deadline) {
+      if (deadline !== null && clock.now() >= deadline) {
+        // Whatever is left, in work or not yet taken from the list, is unconfirmed.
         expire();
+        while (admitted < addresses.length) {
+          await admit(window);
+          expire();
+          await drain();
+        }
         break;
       }
+      const more = admissible();
+      if (more > 0) await admit(more);
+      const now = clock.now();
       const woken = new Promise<void>((r) => {
         wake = r;
       });
@@ -252,7 +300,7 @@ export async function verifyEmails(
         startSessions(work);
         waiting ||= work.queue.length > 0 || work.probe.state === 'waiting';
       }
-      if (inFlight.size === 0 && !waiting) break;
+      if (inFlight.size === 0 && !waiting && admitted >= addresses.length) break;
       // The next retry time still ahead; the list holds only greylisting retries, so it stays short.
       retryTimes = retryTimes.filter((t) => t > now);
       let nextAt = deadline ?? Number.POSITIVE_INFINITY;

@@ -4,7 +4,7 @@ import { afterEach, expect, it } from 'vitest';
 import { EmailAddressSchema, EmailValidationJobOutSchema } from '../../../lib/contract/email-validation.ts';
 import { createApp } from '../../src/app/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
-import { jobBodyJson } from '../../src/email-validation/views.ts';
+import { jobBodyChunks } from '../../src/email-validation/views.ts';
 import { buildWorld } from '../../src/sandbox/world/build-world.ts';
 import { expectedVerdict } from '../../src/sandbox/world/ground-truth.ts';
 import { labelledAddresses } from '../../src/sandbox/world/labelled-addresses.ts';
@@ -73,7 +73,9 @@ describeEachDialect('an email validation worker killed with SIGKILL mid-job', (d
     expect(Number(resumed[1])).toBe(emails.length - doneAtKill);
 
     const finished = await validationJobById(app.store.db, jobId);
-    const body = EmailValidationJobOutSchema.parse(JSON.parse(await jobBodyJson(app.store.db, finished!)));
+    let text = '';
+    for await (const chunk of jobBodyChunks(app.store.db, finished!)) text += chunk;
+    const body = EmailValidationJobOutSchema.parse(JSON.parse(text));
     const wrong = body.prospects
       .map((p) => ({ email: p.email, got: p.email_validity, want: expectedVerdict(world, p.email as string).verdict }))
       .filter((x) => x.got !== x.want);

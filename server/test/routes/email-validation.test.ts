@@ -81,6 +81,24 @@ describeEachDialect('/v1/email-validation/', (dialect) => {
     expect(await balance()).toBe(8);
   });
 
+  it('200 single for internationalised addresses: a UTF-8 local part and an IDN domain are verified, not refused', async () => {
+    const utf8 = EmailValidationOutSchema.parse(
+      (await post('/v1/email-validation/single/', { email: 'josé@ok.leadforge.test' })).json(),
+    );
+    expect(utf8.prospect).toMatchObject({ email: 'josé@ok.leadforge.test', email_validity: 'safe' });
+    const idn = EmailValidationOutSchema.parse(
+      (await post('/v1/email-validation/single/', { email: 'alice@bücher.leadforge.test' })).json(),
+    );
+    expect(idn.prospect).toMatchObject({ email: 'alice@bücher.leadforge.test', email_validity: 'safe' });
+    expect(idn.prospect.details).toMatchObject({ syntax: { domain: 'xn--bcher-kva.leadforge.test' } });
+    // Past the form, RFC 5321's finer rules are a verdict with its reason, not a refusal.
+    const long = EmailValidationOutSchema.parse(
+      (await post('/v1/email-validation/single/', { email: `${'x'.repeat(65)}@ok.leadforge.test` })).json(),
+    );
+    expect(long.prospect.email_validity).toBe('invalid');
+    expect(await balance()).toBe(7);
+  });
+
   it('202 create, 202 retrieve while pending, list newest first; credits 0.5 per address rounded up, nulls free', async () => {
     const first = await post('/v1/email-validation/', job(['a@ok.leadforge.test', 'b@ok.leadforge.test', null]));
     expect(first.statusCode).toBe(202);
@@ -180,7 +198,12 @@ describeEachDialect('/v1/email-validation/', (dialect) => {
     const messages = await t.app.store.db.selectFrom('webhook_messages').selectAll().execute();
     expect(messages).toHaveLength(1);
     expect(messages[0]).toMatchObject({ job_id: jobId, event_type: 'email_validation.failed', mode: 'test' });
-    expect(JSON.parse(messages[0]?.payload ?? '')).toEqual(res.json());
+    // The body is not stored: the delivery renders it from the finished job, the retrieve body.
+    expect(messages[0]).toMatchObject({ payload: '', body_source: `email_validation:${jobId}` });
+    let rendered = '';
+    for await (const chunk of t.app.webhooks.bodies.render(t.app.store.db, `email_validation:${jobId}`))
+      rendered += chunk;
+    expect(JSON.parse(rendered)).toEqual(res.json());
   });
 
   it("404 for another account's job and for an unknown id", async () => {
@@ -215,12 +238,14 @@ describeEachDialect('/v1/email-validation/', (dialect) => {
   it('422 names each failing field', async () => {
     const bad = await post('/v1/email-validation/', {
       job_name: '',
-      prospects: [{ email: 'ok@ok.leadforge.test' }, { email: 'not-an-address' }],
+      prospects: [{ email: 'ok@ok.leadforge.test' }, { email: 'not-an-address' }, { email: 'two words@x.test' }],
       webhook_url: 'ftp://hooks.example.com/x',
     });
     expect(bad.statusCode).toBe(422);
     const fields = ErrorBodySchema.parse(bad.json()).error.details?.map((d) => d.field);
-    expect(fields).toEqual(expect.arrayContaining(['body.job_name', 'body.prospects.1.email', 'body.webhook_url']));
+    expect(fields).toEqual(
+      expect.arrayContaining(['body.job_name', 'body.prospects.1.email', 'body.prospects.2.email', 'body.webhook_url']),
+    );
     const missing = await post('/v1/email-validation/', { job_name: 'x' });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().error.details).toEqual([

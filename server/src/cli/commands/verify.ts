@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { Worlds } from '../../app/worlds.ts';
-import { loadConfig } from '../../config/config.ts';
 import { verifyEmails } from '../../verify/index.ts';
+import { operatorConfig } from '../operator-config.ts';
 import { outcomeOf } from '../verify/outcome.ts';
 import { verifyFile } from '../verify/verify-file.ts';
 import { print, table } from '../with-app.ts';
@@ -27,7 +27,7 @@ export function verifyCommand(program: Command): void {
     .action(async (addresses: string[], opts: VerifyOpts) => {
       if (opts.file && !opts.out) throw new Error('--file needs --out');
       if (!opts.file && addresses.length === 0) throw new Error('give addresses to verify, or --file and --out');
-      const worlds = new Worlds(loadConfig());
+      const worlds = new Worlds(operatorConfig());
       try {
         const verifier = await worlds.verifier(opts.sandbox ? 'test' : 'live');
         if (opts.file && opts.out) {

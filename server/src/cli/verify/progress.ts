@@ -12,6 +12,7 @@ export class ProgressBar {
     private readonly total: number,
     private done: number,
     private readonly out: NodeJS.WriteStream = process.stderr,
+    private readonly label = 'verifying',
   ) {}
 
   tick(): void {
@@ -37,7 +38,7 @@ export class ProgressBar {
     const filled = Math.round(fraction * width);
     const rate = this.doneNow / Math.max(0.001, (Date.now() - this.started) / 1000);
     const line =
-      `verifying [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${this.done}/${this.total} ` +
+      `${this.label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${this.done}/${this.total} ` +
       `${Math.floor(fraction * 100)}%  ${rate.toFixed(1)}/s`;
     this.out.write(this.out.isTTY ? `\r${line}` : `${line}\n`);
   }
