@@ -14,7 +14,8 @@ describe('findEmail', () => {
   it('asks candidates in batches on one call each and stops at the first confirmed address', async () => {
     const w = fakeWorld({ 'acme.com': { mailboxes: { jsmith: 'safe' } } });
     const r = await findEmail({ ...john, domain: 'acme.com' }, w.ports);
-    expect(r).toMatchObject({ email: 'jsmith@acme.com', verdict: 'safe', reason: 'confirmed', pattern: 'flast' });
+    // jsmith@ is any J. Smith's: confirmed, but riskier (see 'marks safe only …' below).
+    expect(r).toMatchObject({ email: 'jsmith@acme.com', verdict: 'riskier', reason: 'confirmed', pattern: 'flast' });
     expect(w.calls).toEqual([FIRST_BATCH]);
     expect(r.rcpts).toBe(6); // catch-all probe + 5 candidates
   });
@@ -71,6 +72,71 @@ describe('findEmail', () => {
     const r = await findEmail({ ...john, domain: 'acme.com' }, w.ports, { batchSize: 1 });
     expect(w.calls).toEqual([['jsmith@acme.com']]);
     expect(r.rcpts).toBe(2);
+  });
+
+  it('with a known pattern asks the learned guess alone first, then full batches', async () => {
+    const hit = fakeWorld({ 'acme.com': { mailboxes: { jsmith: 'safe' }, learned: twoFlast } });
+    expect(await findEmail({ ...john, domain: 'acme.com' }, hit.ports)).toMatchObject({
+      rcpts: 2,
+      reason: 'confirmed',
+    });
+    expect(hit.calls).toEqual([['jsmith@acme.com']]);
+    const miss = fakeWorld({ 'acme.com': { mailboxes: { 'john.smith': 'safe' }, learned: twoFlast } });
+    const r = await findEmail({ ...john, domain: 'acme.com' }, miss.ports);
+    expect(miss.calls.map((c) => c.length)).toEqual([1, 5]);
+    expect(r).toMatchObject({ email: 'john.smith@acme.com', reason: 'confirmed' });
+  });
+
+  it('asks the collision spelling of an address known to be another person’s', async () => {
+    const w = fakeWorld({ 'acme.com': { mailboxes: { 'john.smith': 'safe', 'john.smith2': 'safe' } } });
+    const taken = (address: string) => address === 'john.smith@acme.com';
+    const r = await findEmail({ ...john, domain: 'acme.com' }, { ...w.ports, takenByOther: taken });
+    expect(w.calls[0]?.[0]).toBe('john.smith2@acme.com');
+    expect(w.calls.flat()).not.toContain('john.smith@acme.com');
+    // Whether john.smith2@ is this John Smith's or a third one's, nothing says: riskier.
+    expect(r).toMatchObject({ email: 'john.smith2@acme.com', verdict: 'riskier', reason: 'confirmed' });
+  });
+
+  it('asks a namesake’s address after its collision spelling, and marks either find riskier', async () => {
+    const namesake = (address: string) => address === 'john.smith@acme.com';
+    const two = fakeWorld({ 'acme.com': { mailboxes: { 'john.smith': 'safe', 'john.smith2': 'safe' } } });
+    const second = await findEmail({ ...john, domain: 'acme.com' }, { ...two.ports, takenByNamesake: namesake });
+    expect(two.calls[0]?.slice(0, 2)).toEqual(['john.smith2@acme.com', 'john.smith@acme.com']);
+    expect(second).toMatchObject({ email: 'john.smith2@acme.com', verdict: 'riskier' });
+    // The same person listed twice: there is no second mailbox, so the first one's address is given again.
+    const one = fakeWorld({ 'acme.com': { mailboxes: { 'john.smith': 'safe' } } });
+    const again = await findEmail({ ...john, domain: 'acme.com' }, { ...one.ports, takenByNamesake: namesake });
+    expect(again).toMatchObject({ email: 'john.smith@acme.com', verdict: 'riskier', reason: 'confirmed' });
+  });
+
+  it('marks safe only an address that spells both names in full; initials and one name are riskier', async () => {
+    const cases: [string, string, 'safe' | 'riskier'][] = [
+      ['john.smith', 'first.last', 'safe'],
+      ['johnsmith', 'firstlast', 'safe'],
+      ['smith.john', 'last.first', 'safe'],
+      ['jsmith', 'flast', 'riskier'],
+      ['j.smith', 'f.last', 'riskier'],
+      ['johns', 'firstl', 'riskier'],
+      ['john', 'first', 'riskier'],
+      ['smith', 'last', 'riskier'],
+    ];
+    for (const [local, pattern, verdict] of cases) {
+      const w = fakeWorld({ 'acme.com': { mailboxes: { [local]: 'safe' } } });
+      const r = await findEmail({ ...john, domain: 'acme.com' }, w.ports, { batchSize: 1, maxCandidates: 20 });
+      expect({ local, r: { email: r.email, pattern: r.pattern, verdict: r.verdict } }).toEqual({
+        local,
+        r: { email: `${local}@acme.com`, pattern, verdict },
+      });
+    }
+    // A verdict the verifier already lowered (a full inbox) stays as it is.
+    const full = fakeWorld({ 'acme.com': { mailboxes: { 'john.smith': 'riskier' } } });
+    expect(await findEmail({ ...john, domain: 'acme.com' }, full.ports)).toMatchObject({ verdict: 'riskier' });
+  });
+
+  it('of several mailboxes found in one batch, takes the one made from both names', async () => {
+    const w = fakeWorld({ 'acme.com': { mailboxes: { john: 'safe', 'j.smith': 'safe' } } });
+    const r = await findEmail({ ...john, domain: 'acme.com' }, w.ports);
+    expect(r).toMatchObject({ email: 'j.smith@acme.com', verdict: 'riskier', pattern: 'f.last' });
   });
 
   it('never returns an address on a domain without a mail host, and spends no RCPT finding out', async () => {

@@ -27,6 +27,12 @@ export interface FinderPerson extends PersonName {
 export interface FinderOptions {
   /** Candidates per verify call: §6 "≤5 per connection". */
   readonly batchSize?: number;
+  /**
+   * When the domain's pattern is known (learned from ≥2 addresses), the first verify call asks only
+   * this many of the learned candidates (default 1): the learned guess is usually right, so asking
+   * four more with it would spend RCPTs for nothing.
+   */
+  readonly learnedBatchSize?: number;
   /** Candidates asked about at most (default 12). */
   readonly maxCandidates?: number;
   /** Stop before a batch once this many RCPTs were spent (default: no cap beyond maxCandidates). */
@@ -71,6 +77,69 @@ export interface FinderResult {
 }
 
 const ALTERNATES = 3;
+/** Patterns made from one of the two names only. */
+const ONE_NAME: ReadonlySet<AddressPattern> = new Set(['first', 'last']);
+/** Collision spellings tried in place of a taken address: john2, john3 [inf: the usual numbering]. */
+const COLLISION_SUFFIXES = ['2', '3'];
+
+type Taken = 'other' | 'namesake' | null;
+
+/**
+ * Candidates with each address already confirmed for someone else replaced by its first free
+ * collision spelling. An address confirmed for another person of the same name is kept right after
+ * its collision spelling: that "other" may be this very person, listed twice. The collision
+ * spellings and the namesakes' addresses are recorded in `doubtful`.
+ */
+function untaken(
+  candidates: readonly Candidate[],
+  taken: (local: string) => Taken,
+  doubtful: Set<string>,
+): Candidate[] {
+  const seen = new Set(candidates.map((c) => c.local));
+  const out: Candidate[] = [];
+  for (const c of candidates) {
+    const by = taken(c.local);
+    if (by === null) {
+      out.push(c);
+      continue;
+    }
+    const free = COLLISION_SUFFIXES.map((s) => `${c.local}${s}`).find((l) => taken(l) === null && !seen.has(l));
+    if (free) {
+      seen.add(free);
+      doubtful.add(free);
+      out.push({ ...c, local: free });
+    }
+    if (by === 'namesake') {
+      doubtful.add(c.local);
+      out.push(c);
+    }
+  }
+  return out;
+}
+
+/** Patterns that spell both names in full: only a namesake of the very same name fits them. */
+const BOTH_NAMES_IN_FULL: ReadonlySet<AddressPattern> = new Set([
+  'first.last',
+  'firstlast',
+  'first_last',
+  'first-last',
+  'last.first',
+  'lastfirst',
+  'first.m.last',
+]);
+
+/**
+ * A server's yes proves a mailbox, not whose it is. The find is `safe` only when the address spells
+ * both names in full and nobody else is known to fit it; otherwise it is at most `riskier`: john@ is
+ * any John's, jsmith@ any J. Smith's (companies number the later ones: jsmith2@), john2@ some later
+ * John's, and an address a namesake of this job was given may be theirs. Found by the sandbox bench,
+ * which had marked james@ safe for James Wilkinson (j.wilkinson@; James McDonald holds james@) and
+ * r.rao@ for Rajesh Rao (rrao@; Ravi Rao holds r.rao@).
+ */
+function confirmedVerdict(candidate: Candidate, verdict: FinderVerdict, doubtful: ReadonlySet<string>): FinderVerdict {
+  const ambiguous = !BOTH_NAMES_IN_FULL.has(candidate.pattern) || doubtful.has(candidate.local);
+  return ambiguous && verdict === 'safe' ? 'riskier' : verdict;
+}
 
 export async function findEmail(
   person: FinderPerson,
@@ -120,19 +189,35 @@ export async function findEmail(
   }
 
   const learned = (await ports.patterns?.learned(domain)) ?? null;
-  const candidates = candidatesFor(person, learned, { max: options.maxCandidates ?? 12 });
+  const doubtful = new Set<string>();
+  const taken = (local: string): Taken => {
+    const address = `${local}@${domain}`;
+    if (ports.takenByOther?.(address, person)) return 'other';
+    return ports.takenByNamesake?.(address, person) ? 'namesake' : null;
+  };
+  const candidates = untaken(candidatesFor(person, learned, { max: options.maxCandidates ?? 12 }), taken, doubtful);
   if (candidates.length === 0) return end('none', 'no_name');
   const knownPattern = dominantPattern(learned) !== null;
 
   const batchSize = Math.max(1, options.batchSize ?? 5);
+  // With a known pattern: the likeliest learned spelling alone, then the other learned spellings
+  // (nicknames, umlauts) together, then the rest in full batches.
+  const learnedCount = candidates.filter((c) => c.learned).length;
+  const sizes: number[] = [];
+  if (knownPattern && learnedCount > 0) {
+    const first = Math.min(learnedCount, Math.max(1, options.learnedBatchSize ?? 1));
+    sizes.push(first);
+    if (learnedCount > first) sizes.push(Math.min(batchSize, learnedCount - first));
+  }
+  const sizeAt = (n: number) => sizes[n] ?? batchSize;
   const unknown: Candidate[] = [];
-  for (let i = 0; i < candidates.length; i += batchSize) {
+  for (let i = 0, n = 0; i < candidates.length; i += sizeAt(n), n += 1) {
     if (options.maxRcpts !== undefined && rcpts >= options.maxRcpts) {
       return unknown.length
         ? end('suspect', 'unverifiable', unknown[0], unknown.slice(1))
         : end('none', 'budget_exhausted');
     }
-    const batch = candidates.slice(i, i + batchSize);
+    const batch = candidates.slice(i, i + sizeAt(n));
     const addresses = batch.map((c) => `${c.local}@${domain}`);
     tried.push(...addresses);
     const answer = await ports.verifier.verify(addresses);
@@ -148,14 +233,19 @@ export async function findEmail(
         ? end('riskier', 'catch_all_known_pattern', top, rest)
         : end('suspect', 'catch_all', top, rest);
     }
+    // Several mailboxes of one batch may exist (john@ is often another John's): the address made
+    // from both names is this person's more surely than one made from either name alone [inf].
+    const existing = batch
+      .map((candidate, k) => ({ candidate, check: checks[k] }))
+      .filter(({ check }) => check?.status === 'exists');
+    const pick = existing.find(({ candidate }) => !ONE_NAME.has(candidate.pattern)) ?? existing[0];
+    if (pick?.check) {
+      if (pick.check.verdict === 'invalid') return end('none', 'undeliverable');
+      return end(confirmedVerdict(pick.candidate, pick.check.verdict, doubtful), 'confirmed', pick.candidate);
+    }
     for (const [k, check] of checks.entries()) {
       const candidate = batch[k];
-      if (!candidate) continue;
-      if (check?.status === 'exists') {
-        if (check.verdict === 'invalid') return end('none', 'undeliverable');
-        return end(check.verdict, 'confirmed', candidate);
-      }
-      if (!check || check.status === 'unknown') unknown.push(candidate);
+      if (candidate && (!check || check.status === 'unknown')) unknown.push(candidate);
     }
     // A server that answered nothing for a whole batch will not answer the next one either [inf].
     if (batch.every((c) => unknown.includes(c))) break;

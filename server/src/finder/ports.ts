@@ -4,6 +4,7 @@
  * DNS, the two stores with the database.
  */
 import type { Verdict } from '../verify/index.ts';
+import type { PersonName } from './names/parse-name.ts';
 import type { LearnedPattern } from './patterns/learn-pattern.ts';
 
 /** What one verified candidate tells the finder. */
@@ -57,4 +58,17 @@ export interface FinderPorts {
    * pass the verifier's free-provider list.
    */
   readonly isFreeProvider?: (domain: string) => boolean;
+  /**
+   * Whether an address is known to be another person's (confirmed for someone of another name):
+   * a server's yes there would be that person's, so the finder asks the collision spellings instead
+   * (john2@ when john@ is taken), as companies name a second John.
+   */
+  readonly takenByOther?: (address: string, person: PersonName) => boolean;
+  /**
+   * Whether an address is known to be another prospect's of the very same name (two Katherine
+   * Wrights at one company, or one person listed twice): the collision spelling (kwright2@) is asked
+   * first and the address itself right after, and either find is at most riskier, since nothing in
+   * the input says which of the two is which.
+   */
+  readonly takenByNamesake?: (address: string, person: PersonName) => boolean;
 }

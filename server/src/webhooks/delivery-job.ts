@@ -7,13 +7,15 @@ import { insertAttempt, messageById, updateMessage } from '../store/webhooks-rep
 import { postWebhook } from './post.ts';
 import { parseRetryAfter, WEBHOOK_MAX_ATTEMPTS, webhookRetryDelay } from './retry-schedule.ts';
 import type { WebhookSecrets } from './secrets.ts';
-import { signatureHeaders } from './sign.ts';
+import { signatureHeaders, type WebhookBody } from './sign.ts';
 import { checkWebhookUrlForm, WebhookTargetRefused } from './ssrf-guard.ts';
-import { WEBHOOK_DELIVERY_KIND } from './webhooks.ts';
+import { WEBHOOK_DELIVERY_KIND, type WebhookBodySources } from './webhooks.ts';
 
 export interface DeliveryDeps {
   store: Store;
   secrets: WebhookSecrets;
+  /** Where messages that name a body source are rendered from. */
+  bodies: WebhookBodySources;
   clock: Clock;
   log: Logger;
   /** LEADFORGE_WEBHOOK_ALLOW_LOOPBACK: applies to sandbox (test-key) messages only. */
@@ -37,13 +39,28 @@ export function webhookDeliveryJob(deps: DeliveryDeps): JobHandler<{ messageId: 
       const policy = { allowLoopback: deps.allowLoopback && msg.mode === 'test' };
       const at = new Date(deps.clock.now());
       const secrets = (await deps.secrets.signing(msg.account_id)).map((s) => s.secret);
+      // A stored body is one piece; a sourced one is rendered from its job, once to sign and once to send.
+      const sourced = msg.body_source;
+      const body: WebhookBody = sourced
+        ? { chunks: () => deps.bodies.render(deps.store.db, sourced) }
+        : {
+            chunks: async function* () {
+              yield msg.payload;
+            },
+          };
       // The signed timestamp is the wall clock's, whatever clock schedules the work: receivers
       // compare it with their own time to refuse replays.
-      const headers = signatureHeaders(msg.id, new Date(), msg.payload, secrets);
+      const { headers, bytes } = await signatureHeaders(msg.id, new Date(), body, secrets);
 
       let result: Awaited<ReturnType<typeof postWebhook>>;
       try {
-        result = await postWebhook(checkWebhookUrlForm(msg.url, policy), headers, msg.payload, policy, deps.timeoutMs);
+        result = await postWebhook(
+          checkWebhookUrlForm(msg.url, policy),
+          headers,
+          { bytes, body },
+          policy,
+          deps.timeoutMs,
+        );
       } catch (err) {
         if (!(err instanceof WebhookTargetRefused)) throw err;
         result = {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { WebhookBody } from './sign.ts';
 import { guardedLookup, type WebhookTargetPolicy, WebhookTargetRefused } from './ssrf-guard.ts';
 
 export const WEBHOOK_TIMEOUT_MS = 15_000;
@@ -22,7 +23,7 @@ export interface PostResult {
 export function postWebhook(
   url: URL,
   headers: Record<string, string>,
-  body: string,
+  body: { bytes: number; body: WebhookBody },
   policy: WebhookTargetPolicy,
   timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): Promise<PostResult> {
@@ -42,7 +43,7 @@ export function postWebhook(
       headers: {
         ...headers,
         'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(body)),
+        'content-length': String(body.bytes),
         'user-agent': 'Leadforge-Webhooks/1.0',
       },
       agent: false, // a fresh connection each time: the guard runs on every attempt
@@ -92,6 +93,24 @@ export function postWebhook(
         retryAfter: undefined,
       });
     });
-    req.end(body);
+    void writeBody(req, body.body).catch((err: unknown) => req.destroy(err as Error));
   });
+}
+
+/** Streams the body with backpressure; stops when the request has ended (timeout, refusal, an early answer). */
+async function writeBody(req: http.ClientRequest, body: WebhookBody): Promise<void> {
+  for await (const chunk of body.chunks()) {
+    if (req.destroyed) return;
+    if (!req.write(chunk))
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          req.off('drain', done);
+          req.off('close', done);
+          resolve();
+        };
+        req.on('drain', done);
+        req.on('close', done);
+      });
+  }
+  if (!req.destroyed) req.end();
 }

@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import type {
+  EmailFinderJobInProgressOut,
+  EmailFinderJobListItem,
+  EmailFinderProspectOut,
+} from '../../../lib/contract/email-finder.ts';
+import { formatJobTime } from '../../../lib/contract/time.ts';
+import {
+  type EmailFinderJobRow,
+  type EmailFinderProspectRow,
+  finderProspectsPage,
+} from '../store/email-finder-repo.ts';
+import type { DB } from '../store/schema.ts';
+
+/** 0..100; 100 only once the job is finished, so a client never sees 100 on a 202. */
+export function progressOf(job: Pick<EmailFinderJobRow, 'status' | 'done_count' | 'prospect_count'>): number {
+  if (job.status === 'complete' || job.status === 'failed') return 100;
+  if (job.prospect_count === 0) return 0;
+  return Math.min(99, Math.floor((job.done_count * 100) / job.prospect_count));
+}
+
+export const isFinished = (job: Pick<EmailFinderJobRow, 'status'>): boolean =>
+  job.status === 'complete' || job.status === 'failed';
+
+export function inProgressView(job: EmailFinderJobRow): EmailFinderJobInProgressOut {
+  return {
+    id: job.id,
+    status: job.status === 'pending' ? 'pending' : 'running',
+    created_at: formatJobTime(new Date(job.created_at)),
+    updated_at: formatJobTime(new Date(job.updated_at)),
+    progress: progressOf(job),
+  };
+}
+
+export function listItemView(job: EmailFinderJobRow): EmailFinderJobListItem {
+  return {
+    id: job.id,
+    job_name: job.job_name,
+    status: job.status,
+    created_at: formatJobTime(new Date(job.created_at)),
+    updated_at: formatJobTime(new Date(job.updated_at)),
+    progress: progressOf(job),
+    error_message: job.error_message,
+    prospect_count: job.prospect_count,
+    job_type: 'email_finder',
+  };
+}
+
+/** A person as submitted, with the result fields (`full_name`: first and last joined). */
+export function prospectView(
+  p: Pick<
+    EmailFinderProspectRow,
+    | 'id'
+    | 'first_name'
+    | 'last_name'
+    | 'company_name'
+    | 'company_domain'
+    | 'found_email'
+    | 'email_validity'
+    | 'status'
+    | 'error_message'
+  >,
+): EmailFinderProspectOut {
+  return {
+    id: p.id,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    full_name: `${p.first_name} ${p.last_name}`,
+    company_name: p.company_name,
+    company_domain: p.company_domain,
+    found_email: p.found_email,
+    email_validity: p.email_validity as EmailFinderProspectOut['email_validity'],
+    status: p.status,
+    error_message: p.error_message,
+  };
+}
+
+const PAGE = 2000;
+
+/**
+ * The finished job's body (EmailFinderJobOut), the retrieve endpoint's 200 and the webhook's payload,
+ * as JSON text in pieces, a page of prospects at a time.
+ */
+export async function* jobBodyChunks(db: Kysely<DB>, job: EmailFinderJobRow): AsyncGenerator<string> {
+  const head = JSON.stringify({
+    id: job.id,
+    status: job.status,
+    created_at: formatJobTime(new Date(job.created_at)),
+    updated_at: formatJobTime(new Date(job.updated_at)),
+    progress: progressOf(job),
+    error_message: job.error_message,
+  });
+  yield `${head.slice(0, -1)},"prospects":[`;
+  let first = true;
+  for (let from = 0; ; ) {
+    const rows = await finderProspectsPage(db, job.id, from, PAGE);
+    if (rows.length > 0) yield `${first ? '' : ','}${rows.map((p) => JSON.stringify(prospectView(p))).join(',')}`;
+    first &&= rows.length === 0;
+    if (rows.length < PAGE) break;
+    from = (rows.at(-1)?.position ?? from) + 1;
+  }
+  yield '],"job_type":"email_finder"}';
+}
+
+/** The whole body as one string (the webhook's payload, stored in the outbox). */
+export async function jobBodyJson(db: Kysely<DB>, job: EmailFinderJobRow): Promise<string> {
+  const chunks: string[] = [];
+  for await (const chunk of jobBodyChunks(db, job)) chunks.push(chunk);
+  return chunks.join('');
+}
