@@ -1,12 +1,12 @@
 /**
- * The built extension in Chromium against the real companion service and a fake www.linkedin.com:
- * settings, seat connect, quota, cookie rotation, an invalid seat, logout, a stopped service.
+ * The built extension in Chromium against the real companion service and its sandbox sales tool,
+ * served as www.linkedin.com: settings, seat connect, quota, cookie rotation, an invalid seat,
+ * logout, a stopped service.
  * The steps share one browser and one service and run in order, as a user would go through them.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ExtensionBrowser, launchWithExtension } from './support/browser.ts';
 import { type Companion, removeDir, startCompanion } from './support/companion.ts';
-import { type FakeLinkedIn, startFakeLinkedIn } from './support/fake-linkedin.ts';
 import { listSeats } from './support/service-api.ts';
 
 const extensionDir = inject('extensionDir');
@@ -15,23 +15,21 @@ const extensionDir = inject('extensionDir');
 type ChromeGlobal = { chrome: { action: { getBadgeText(details: object): Promise<string> } } };
 
 describe.skipIf(!extensionDir)('the extension in Chromium', () => {
-  let linkedin: FakeLinkedIn;
   let service: Companion;
   let browser: ExtensionBrowser;
 
   beforeAll(async () => {
-    [linkedin, service] = await Promise.all([startFakeLinkedIn(), startCompanion()]);
-    browser = await launchWithExtension(extensionDir!, linkedin.port);
+    service = await startCompanion();
+    browser = await launchWithExtension(extensionDir!, service.salesToolPort);
   });
 
   afterAll(async () => {
     await browser?.close();
     await service?.stop();
-    await linkedin?.close();
     if (service) removeDir(service.dataDir);
   });
 
-  /** Visits a page of the fake LinkedIn in a tab of its own, as the user would. */
+  /** Visits a page of the simulated LinkedIn in a tab of its own, as the user would. */
   async function visit(path: string) {
     const page = await browser.context.newPage();
     await page.goto(`https://www.linkedin.com${path}`);
@@ -61,7 +59,8 @@ describe.skipIf(!extensionDir)('the extension in Chromium', () => {
   });
 
   it('connects the logged-in Sales Navigator session as a seat when the key is saved', async () => {
-    await visit('/sales/login');
+    // Signs in as the sandbox's demo member: the simulator sets li_at, JSESSIONID and li_a.
+    await visit('/login?as=demo');
     const { page, errors } = await browser.openPopup();
     await page.getByTestId('base-url').fill(service.baseUrl);
     await page.getByTestId('api-key').fill(service.apiKey);
@@ -98,7 +97,8 @@ describe.skipIf(!extensionDir)('the extension in Chromium', () => {
       (globalThis as { beforeStop?: boolean }).beforeStop = true;
     });
     await browser.stopWorker();
-    await visit('/sales/rotate');
+    // Signing in again renews every session cookie: the browser reports overwrites, then new values.
+    await visit('/login?as=demo');
     await expect
       .poll(async () => (await seats()).map((s) => [s.id, s.status, s.updated_at !== before!.updated_at]), {
         timeout: 15_000,
@@ -132,7 +132,7 @@ describe.skipIf(!extensionDir)('the extension in Chromium', () => {
   });
 
   it('says so, on the badge and in the popup, when the user logs out of LinkedIn', async () => {
-    await visit('/sales/logout');
+    await visit('/logout');
     const worker = await browser.worker();
     await expect
       .poll(() => worker.evaluate(() => (globalThis as unknown as ChromeGlobal).chrome.action.getBadgeText({})), {

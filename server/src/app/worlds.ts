@@ -1,7 +1,12 @@
+import type https from 'node:https';
 import type { Config } from '../config/config.ts';
 import { type Clock, systemClock } from '../core/clock.ts';
+import { agentFor, type SalesToolEndpoint } from '../salestool/http.ts';
 import { type MailWorld, type MailWorldOptions, startMailWorld } from '../sandbox/mail-world.ts';
+import { SALES_TOOL_HOST, type SalesToolServer, serveSalesTool, startSalesTool } from '../sandbox/salestool/server.ts';
 import { serveMailWorld } from '../sandbox/serve-mail-world.ts';
+import { buildWorld } from '../sandbox/world/build-world.ts';
+import type { World } from '../sandbox/world/types.ts';
 import type { KeyKind } from '../store/schema.ts';
 import {
   createVerifierState,
@@ -19,6 +24,14 @@ export interface Verifier {
   state: VerifierState;
 }
 
+/** How one world's seats reach the sales tool: where, trusting what, and how paced. */
+export interface SalesToolAccess {
+  endpoint: SalesToolEndpoint;
+  /** Shared keep-alive connections to that endpoint. */
+  agent: https.Agent;
+  pacing: 'human' | 'off';
+}
+
 export interface WorldsOptions {
   /** The verifier's clock. Real time by default, whatever the app's clock: sockets time out in real time. */
   clock?: Clock;
@@ -26,6 +39,8 @@ export interface WorldsOptions {
   sandbox?: Omit<MailWorldOptions, 'latencyMs'>;
   /** Adjusts the engine's options once built (tests: shorter SMTP timeouts). */
   tune?: (options: VerifierOptions, mode: KeyKind) => VerifierOptions;
+  /** The sandbox sales tool's options beyond world, clock and latency (tests: no 429s). */
+  salesTool?: { rateLimit?: false; profileErrorRate?: number };
 }
 
 /**
@@ -41,6 +56,10 @@ export interface WorldsOptions {
 export class Worlds {
   private live: Verifier | null = null;
   private sandbox: Promise<{ mail: MailWorld; verifier: Verifier }> | null = null;
+  private sandboxModel: World | null = null;
+  private sandboxTool: Promise<SalesToolServer> | null = null;
+  private liveTool: SalesToolAccess | null = null;
+  private sandboxToolAccess: Promise<SalesToolAccess> | null = null;
   private closed = false;
   private readonly clock: Clock;
 
@@ -75,6 +94,7 @@ export class Worlds {
       const mail = await startMailWorld({
         clock: this.clock,
         ...this.opts.sandbox,
+        world: this.sandboxWorldModel(),
         latencyMs: this.config.sandboxLatencyMs,
       });
       const world = {
@@ -96,6 +116,59 @@ export class Worlds {
     return this.sandbox;
   }
 
+  /** The sandbox's world model, built once and shared by its mail world and its sales tool. */
+  sandboxWorldModel(): World {
+    this.sandboxModel ??= this.opts.sandbox?.world ?? buildWorld(this.opts.sandbox ?? {});
+    return this.sandboxModel;
+  }
+
+  /**
+   * The sandbox's simulated sales tool, started on first use on LEADFORGE_SANDBOX_SALESTOOL_PORT,
+   * or on any free port when that one is taken (another simulator of the same world already
+   * serves it there, and accepts the same sessions: see sandbox/salestool/tool.ts).
+   */
+  salesToolServer(): Promise<SalesToolServer> {
+    if (this.closed) return Promise.reject(new Error('the worlds are closed'));
+    this.sandboxTool ??= (async () => {
+      const options = {
+        world: this.sandboxWorldModel(),
+        clock: this.clock,
+        latencyMs: this.config.sandboxLatencyMs,
+        ...this.opts.salesTool,
+      };
+      try {
+        return await startSalesTool({ ...options, port: this.config.sandboxSalesToolPort });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+        return startSalesTool({ ...options, port: 0 });
+      }
+    })();
+    this.sandboxTool.catch(() => {
+      this.sandboxTool = null;
+    });
+    return this.sandboxTool;
+  }
+
+  /** Where a key's seats reach the sales tool: the real one for live keys, the simulator for test keys. */
+  async salesTool(mode: KeyKind): Promise<SalesToolAccess> {
+    if (mode === 'live') {
+      if (!this.liveTool) {
+        const endpoint = { baseUrl: this.config.salesTool.url };
+        this.liveTool = { endpoint, agent: agentFor(endpoint), pacing: this.config.salesTool.pacing };
+      }
+      return this.liveTool;
+    }
+    this.sandboxToolAccess ??= this.salesToolServer().then((tool) => {
+      // The simulator's own certificate is the only root trusted for it; TLS is never turned off.
+      const endpoint = { baseUrl: tool.baseUrl, ca: tool.certificatePem, servername: SALES_TOOL_HOST };
+      return { endpoint, agent: agentFor(endpoint), pacing: 'off' as const };
+    });
+    this.sandboxToolAccess.catch(() => {
+      this.sandboxToolAccess = null;
+    });
+    return this.sandboxToolAccess;
+  }
+
   private build(mode: KeyKind, built: VerifierOptions, ports: VerifierPorts): Verifier {
     const options = this.opts.tune ? this.opts.tune(built, mode) : built;
     return { ports, options, state: createVerifierState(this.clock, options) };
@@ -106,9 +179,13 @@ export class Worlds {
     const started = this.sandbox;
     this.sandbox = null;
     if (started) await started.then(({ mail }) => mail.close()).catch(() => {});
+    const tool = this.sandboxTool;
+    this.sandboxTool = null;
+    if (tool) await tool.then((t) => t.close()).catch(() => {});
+    for (const access of [this.liveTool, await this.sandboxToolAccess?.catch(() => null)]) access?.agent.destroy();
   }
 }
 
 export type { MailWorld, MailWorldOptions };
-/** `leadforge sandbox serve`: the mail world on its own (the CLI reaches the sandbox only through app/). */
-export { serveMailWorld };
+/** `leadforge sandbox serve`: the world on its own (the CLI reaches the sandbox only through app/). */
+export { serveMailWorld, serveSalesTool };

@@ -18,14 +18,20 @@ export interface Config {
   readonly sandboxCredits: number;
   /** Delay added to every DNS answer and SMTP reply of the sandbox mail world (lf_test_ keys). */
   readonly sandboxLatencyMs: number;
+  /** Where the sandbox's simulated sales tool listens (HTTPS, as www.linkedin.com); 0: any free port. */
+  readonly sandboxSalesToolPort: number;
   readonly bodyLimitBytes: number;
   readonly firstStart: boolean;
   /** Webhooks to loopback addresses (over http too) for sandbox keys: local testing only. */
   readonly webhookAllowLoopback: boolean;
   readonly workerPollMs: number;
   readonly shutdownGraceMs: number;
+  /** LEADFORGE_HEAP_GROWING_PERCENT: applied by applyHeapSettings (core/heap.ts); 0 leaves V8's heuristics. */
+  readonly heapGrowingPercent: number;
   /** Where the 32-byte secret key comes from; loaded lazily by loadSecretKey(). */
   readonly secretKeySetting: string | undefined;
+  /** The sales tool for live seats: its origin and the pacing between a run's requests (sandbox seats are never paced). */
+  readonly salesTool: { readonly url: string; readonly pacing: 'human' | 'off' };
   /** Email verification (server/src/verify/settings.ts turns these into engine options). */
   readonly verify: {
     readonly dnsServers: readonly string[]; // empty: the system's
@@ -76,12 +82,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seatDailyLimit: e.LEADFORGE_SEAT_DAILY_LIMIT,
     sandboxCredits: e.LEADFORGE_SANDBOX_CREDITS,
     sandboxLatencyMs: e.LEADFORGE_SANDBOX_LATENCY_MS,
+    sandboxSalesToolPort: e.LEADFORGE_SANDBOX_SALESTOOL_PORT,
     bodyLimitBytes: e.LEADFORGE_BODY_LIMIT_BYTES,
     firstStart: e.LEADFORGE_FIRST_START,
     webhookAllowLoopback: e.LEADFORGE_WEBHOOK_ALLOW_LOOPBACK,
     workerPollMs: e.LEADFORGE_WORKER_POLL_MS,
     shutdownGraceMs: e.LEADFORGE_SHUTDOWN_GRACE_MS,
+    heapGrowingPercent: e.LEADFORGE_HEAP_GROWING_PERCENT,
     secretKeySetting: e.LEADFORGE_SECRET_KEY,
+    salesTool: Object.freeze({
+      url: e.LEADFORGE_SALESTOOL_URL.replace(/\/$/, ''),
+      pacing: e.LEADFORGE_SALESTOOL_PACING,
+    }),
     verify: Object.freeze({
       dnsServers: Object.freeze(
         (e.LEADFORGE_DNS_SERVERS ?? '')

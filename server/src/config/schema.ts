@@ -32,6 +32,8 @@ export const envSchema = z.object({
   LEADFORGE_SEAT_DAILY_LIMIT: z.coerce.number().int('must be a whole number').min(1).max(1_000_000).default(2500),
   LEADFORGE_SANDBOX_CREDITS: z.coerce.number().int('must be a whole number').min(0).max(1_000_000_000).default(1000),
   // Added to every DNS answer and SMTP reply of the sandbox mail world, so that sandbox jobs can be watched.
+  // The sandbox's sales tool, served over HTTPS as www.linkedin.com (0: any free port).
+  LEADFORGE_SANDBOX_SALESTOOL_PORT: z.coerce.number().int('must be a whole number').min(0).max(65_535).default(8443),
   LEADFORGE_SANDBOX_LATENCY_MS: z.coerce.number().int('must be a whole number').min(0).max(60_000).default(0),
   LEADFORGE_DB_POOL_SIZE: z.coerce.number().int('must be a whole number').min(1).max(200).default(10),
   LEADFORGE_BODY_LIMIT_BYTES: z.coerce
@@ -43,6 +45,14 @@ export const envSchema = z.object({
   LEADFORGE_WEBHOOK_ALLOW_LOOPBACK: boolFlag.default(false),
   LEADFORGE_WORKER_POLL_MS: z.coerce.number().int('must be a whole number').min(10).max(60_000).default(250),
   LEADFORGE_SHUTDOWN_GRACE_MS: z.coerce.number().int('must be a whole number').min(0).max(600_000).default(10_000),
+  // How far V8 lets the heap grow past the live data before a full collection (server/src/core/heap.ts); 0: V8's own.
+  LEADFORGE_HEAP_GROWING_PERCENT: z.coerce.number().int('must be a whole number').min(0).max(400).default(30),
+  // The sales tool (server/src/salestool): where live seats reach it, and how their requests are spaced.
+  LEADFORGE_SALESTOOL_URL: z
+    .string()
+    .regex(/^https:\/\/[^/?#\s]+\/?$/, 'must be an https:// origin, like https://www.linkedin.com')
+    .default('https://www.linkedin.com'),
+  LEADFORGE_SALESTOOL_PACING: z.enum(['human', 'off'], { error: 'must be human or off' }).default('human'),
   // Email verification (server/src/verify).
   LEADFORGE_DNS_SERVERS: z
     .string()

@@ -19,7 +19,13 @@ describe('first start with no configuration', () => {
     expect(res.status).toBe(200);
     const quota = QuotaOutSchema.parse(await res.json()).quota;
     expect(quota.credits).toBe(1000);
-    expect(quota.has_valid_seat).toBe(false);
+    // a sandbox seat, checked against the simulated sales tool, so extraction works from the first key
+    expect(quota.has_valid_seat).toBe(true);
+    expect(quota.seats).toHaveLength(1);
+    expect(first.proc.output).toContain('A sandbox seat is connected for demo@leadforge.test');
+    expect(first.proc.output).toMatch(
+      /Sandbox sales tool \(Sales Navigator as https:\/\/www\.linkedin\.com\) on https:\/\/127\.0\.0\.1:\d+/,
+    );
     expect(await first.proc.stop('SIGTERM')).toBe(0);
 
     // The database and the secret key live in ./.leadforge; the key file is private.

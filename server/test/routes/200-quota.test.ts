@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { QuotaOutSchema } from '../../../lib/contract/quota.ts';
 import { DAY_MS } from '../../src/core/clock.ts';
-import { bearer, startTestApp, type TestApp, VALID_SESSION } from '../support/app.ts';
+import { bearer, startTestApp, type TestApp } from '../support/app.ts';
 import { describeEachDialect } from '../support/databases.ts';
+import { sandboxSession } from '../support/sales-tool.ts';
 
 describeEachDialect('200 GET /v1/quota/', (dialect) => {
   let t: TestApp;
@@ -41,11 +42,11 @@ describeEachDialect('200 GET /v1/quota/', (dialect) => {
   it('sums valid seats, counts usage over a rolling 24 hours, and gives an invalid seat nothing', async () => {
     const a = await t.app.seats.connect(
       { accountId: t.account.id, keyId: '', mode: 'test' },
-      { ...VALID_SESSION, member_id: 'a' },
+      await sandboxSession(t.app, 'demo'),
     );
     const b = await t.app.seats.connect(
       { accountId: t.account.id, keyId: '', mode: 'test' },
-      { ...VALID_SESSION, member_id: 'b' },
+      await sandboxSession(t.app, 'ava'),
     );
     const seatA = { id: a.seat.id, account_id: t.account.id };
     const seatB = { id: b.seat.id, account_id: t.account.id };
@@ -72,7 +73,10 @@ describeEachDialect('200 GET /v1/quota/', (dialect) => {
   });
 
   it('never reports more used than the limit as negative remaining', async () => {
-    const a = await t.app.seats.connect({ accountId: t.account.id, keyId: '', mode: 'test' }, VALID_SESSION);
+    const a = await t.app.seats.connect(
+      { accountId: t.account.id, keyId: '', mode: 'test' },
+      await sandboxSession(t.app),
+    );
     await t.app.quota.record({ id: a.seat.id, account_id: t.account.id }, 2600, 'over');
     const q = await getQuota();
     expect(q.remaining).toBe(0);

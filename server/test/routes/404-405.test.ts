@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../../lib/contract/errors.ts';
-import { bearer, startTestApp, type TestApp, VALID_SESSION } from '../support/app.ts';
+import { bearer, startTestApp, type TestApp } from '../support/app.ts';
+import { sandboxSession } from '../support/sales-tool.ts';
 
 describe('404 NotFound and 405 MethodNotAllowed', () => {
   let t: TestApp;
@@ -27,7 +28,7 @@ describe('404 NotFound and 405 MethodNotAllowed', () => {
       method: 'POST',
       url: '/v1/seats/',
       headers: bearer(otherKey),
-      payload: VALID_SESSION,
+      payload: await sandboxSession(t.app),
     });
     const seatId = theirs.json().seat.id;
 
@@ -52,15 +53,17 @@ describe('404 NotFound and 405 MethodNotAllowed', () => {
   it("answers a reconnect naming an unknown or another account's seat with 404, changing nothing", async () => {
     const other = await t.app.accounts.create('other-404-reconnect');
     const otherKey = (await t.app.accounts.createKey(other.id, 'test')).key;
+    const theirSession = await sandboxSession(t.app);
     const theirs = (
-      await t.server.inject({ method: 'POST', url: '/v1/seats/', headers: bearer(otherKey), payload: VALID_SESSION })
+      await t.server.inject({ method: 'POST', url: '/v1/seats/', headers: bearer(otherKey), payload: theirSession })
     ).json();
+    const mine = await sandboxSession(t.app, 'ava');
     for (const seat_id of [theirs.seat.id, '01900000-0000-7000-8000-000000000000']) {
       const res = await t.server.inject({
         method: 'POST',
         url: '/v1/seats/',
         headers: bearer(t.account.key),
-        payload: { ...VALID_SESSION, li_at: 'AQEDARhijack_attempt_value_000000', seat_id },
+        payload: { ...mine, seat_id },
       });
       expect(res.statusCode).toBe(404);
     }
@@ -69,7 +72,7 @@ describe('404 NotFound and 405 MethodNotAllowed', () => {
       .selectAll()
       .where('id', '=', theirs.seat.id)
       .executeTakeFirstOrThrow();
-    expect(t.app.seats.openSession(row).li_at).toBe(VALID_SESSION.li_at);
+    expect(t.app.seats.openSession(row).li_at).toBe(theirSession.li_at);
   });
 
   it('answers a second disconnect of the same seat with 404', async () => {
@@ -78,7 +81,7 @@ describe('404 NotFound and 405 MethodNotAllowed', () => {
         method: 'POST',
         url: '/v1/seats/',
         headers: bearer(t.account.key),
-        payload: VALID_SESSION,
+        payload: await sandboxSession(t.app),
       })
     ).json();
     const first = await t.server.inject({

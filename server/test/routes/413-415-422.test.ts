@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBodySchema } from '../../../lib/contract/errors.ts';
 import { bearer, startTestApp, type TestApp, VALID_SESSION } from '../support/app.ts';
+import { sandboxSession } from '../support/sales-tool.ts';
 
 describe('413, 415 and 422 on bad bodies', () => {
   let t: TestApp;
@@ -50,9 +51,10 @@ describe('413, 415 and 422 on bad bodies', () => {
   });
 
   it('422 for a reconnect whose session another seat already holds', async () => {
-    const a = (await post({ ...VALID_SESSION, li_at: 'AQEDARseat_a_session_value_00000000' })).json();
-    await post({ ...VALID_SESSION, li_at: 'AQEDARseat_b_session_value_00000000' });
-    const res = await post({ ...VALID_SESSION, li_at: 'AQEDARseat_b_session_value_00000000', seat_id: a.seat.id });
+    const a = (await post(await sandboxSession(t.app, 'demo'))).json();
+    const b = await sandboxSession(t.app, 'ava');
+    await post(b);
+    const res = await post({ ...b, seat_id: a.seat.id });
     expect(res.statusCode).toBe(422);
     expect(res.json().error.details[0]).toMatchObject({ field: 'body.seat_id', rule: 'session_in_use' });
   });

@@ -11,6 +11,8 @@ const BIN = resolve(import.meta.dirname, '../../../server/bin/leadforge.js');
 
 export interface Companion {
   baseUrl: string;
+  /** The service's sandbox sales tool (HTTPS, served as www.linkedin.com), which the browser is pointed at. */
+  salesToolPort: number;
   apiKey: string;
   dataDir: string;
   /** Runs a `leadforge` CLI command against the same data directory. */
@@ -25,7 +27,14 @@ function env(dataDir: string): NodeJS.ProcessEnv {
       ([k]) => !k.startsWith('LEADFORGE_') && !['DATABASE_URL', 'PORT', 'HOST'].includes(k),
     ),
   );
-  return { ...base, PORT: '0', HOST: '127.0.0.1', LEADFORGE_DATA_DIR: dataDir, LEADFORGE_LOG_LEVEL: 'warn' };
+  return {
+    ...base,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LEADFORGE_DATA_DIR: dataDir,
+    LEADFORGE_LOG_LEVEL: 'warn',
+    LEADFORGE_SANDBOX_SALESTOOL_PORT: '0',
+  };
 }
 
 export async function startCompanion(dataDir = mkdtempSync(join(tmpdir(), 'lf-e2e-data-'))): Promise<Companion> {
@@ -33,7 +42,10 @@ export async function startCompanion(dataDir = mkdtempSync(join(tmpdir(), 'lf-e2
   const output = await waitForOutput(child, (text) => {
     const listening = text.match(/API listening on (http:\/\/[\d.:]+)/);
     const key = text.match(/Bearer (lf_test_[A-Za-z0-9_-]+)/);
-    return listening && key ? { baseUrl: listening[1]!, apiKey: key[1]! } : null;
+    const tool = text.match(/Sandbox sales tool .* on https:\/\/127\.0\.0\.1:(\d+)/);
+    return listening && key && tool
+      ? { baseUrl: listening[1]!, apiKey: key[1]!, salesToolPort: Number(tool[1]) }
+      : null;
   });
   return {
     ...output,

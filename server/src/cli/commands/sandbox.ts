@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { serveMailWorld } from '../../app/worlds.ts';
+import { serveMailWorld, serveSalesTool } from '../../app/worlds.ts';
 import { loadConfig } from '../../config/config.ts';
 import { positiveInt, print } from '../with-app.ts';
 
@@ -11,28 +11,45 @@ export function sandboxCommands(program: Command): void {
   const sandbox = program.command('sandbox').description('The simulated world that lf_test_ keys act on');
   sandbox
     .command('serve')
-    .description('Run the sandbox mail world (DNS and SMTP on loopback) and say where it listens')
+    .description('Run the sandbox world (sales tool over HTTPS, DNS and SMTP on loopback) and say where each listens')
     .option('--seed <seed>', 'the world seed (default: leadforge, as the service uses)')
     .option('--companies <n>', 'generated companies (default 2000)', positiveInt)
     .option('--dns-port <port>', 'DNS port on 127.0.0.1, UDP and TCP (0: any free)', String(HUMAN_DNS_PORT))
     .option('--smtp-port <port>', 'SMTP port of every mail host (0: any free)', String(HUMAN_SMTP_PORT))
-    .action(async (opts: { seed?: string; companies?: number; dnsPort: string; smtpPort: string }) => {
-      const config = loadConfig();
-      const stopped = new Promise<void>((resolve) => {
-        process.once('SIGINT', () => resolve());
-        process.once('SIGTERM', () => resolve());
-      });
-      const mail = await serveMailWorld(
-        {
-          ...(opts.seed ? { seed: opts.seed } : {}),
-          ...(opts.companies ? { companies: opts.companies } : {}),
-          dnsPort: Number(opts.dnsPort),
-          smtpPort: Number(opts.smtpPort),
-          latencyMs: config.sandboxLatencyMs,
-        },
-        print,
-      );
-      await stopped;
-      await mail.close();
-    });
+    .option('--salestool-port <port>', 'HTTPS port of the sales tool (default LEADFORGE_SANDBOX_SALESTOOL_PORT, 8443)')
+    .action(
+      async (opts: {
+        seed?: string;
+        companies?: number;
+        dnsPort: string;
+        smtpPort: string;
+        salestoolPort?: string;
+      }) => {
+        const config = loadConfig();
+        const stopped = new Promise<void>((resolve) => {
+          process.once('SIGINT', () => resolve());
+          process.once('SIGTERM', () => resolve());
+        });
+        const mail = await serveMailWorld(
+          {
+            ...(opts.seed ? { seed: opts.seed } : {}),
+            ...(opts.companies ? { companies: opts.companies } : {}),
+            dnsPort: Number(opts.dnsPort),
+            smtpPort: Number(opts.smtpPort),
+            latencyMs: config.sandboxLatencyMs,
+          },
+          print,
+        );
+        const tool = await serveSalesTool(
+          {
+            world: mail.world,
+            latencyMs: config.sandboxLatencyMs,
+            port: Number(opts.salestoolPort ?? config.sandboxSalesToolPort),
+          },
+          print,
+        );
+        await stopped;
+        await Promise.all([mail.close(), tool.close()]);
+      },
+    );
 }

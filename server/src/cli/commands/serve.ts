@@ -8,6 +8,7 @@ import { createApp } from '../../app/app.ts';
 import { ensureFirstStart, type FirstStart } from '../../app/first-start.ts';
 import { createWorker } from '../../app/worker.ts';
 import { loadConfig } from '../../config/config.ts';
+import { applyHeapSettings } from '../../core/heap.ts';
 import { loggerOptions } from '../../core/logger.ts';
 import { print } from '../with-app.ts';
 
@@ -27,8 +28,11 @@ export function serveCommand(program: Command): void {
     )
     .action(async (opts: { role: Role }) => {
       const config = loadConfig();
+      applyHeapSettings(config);
       const app = await createApp(config);
       const first = await ensureFirstStart(app);
+      // The sandbox's sales tool, for lf_test_ seats and for a person browsing it with the extension.
+      const toolPort = opts.role === 'worker' ? null : (await app.worlds.salesToolServer()).port;
       let server: FastifyInstance | null = null;
       let port = config.port;
       if (opts.role !== 'worker') {
@@ -41,6 +45,7 @@ export function serveCommand(program: Command): void {
       worker?.start();
       const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
       banner(opts.role, base, app.store.caps.dialect, first, worker?.kinds ?? []);
+      if (toolPort !== null) salesToolBanner(toolPort);
 
       let stopping = false;
       const stop = async (signal: string) => {
@@ -76,10 +81,20 @@ function banner(role: Role, base: string, dialect: string, first: FirstStart | n
     print(`  ${first.key}`);
     print('Try it:');
     print(`  curl -H "Authorization: Bearer ${first.key}" ${base}/v1/quota/`);
+    if ('id' in first.seat) print(`A sandbox seat is connected for ${first.seat.member} (seat ${first.seat.id}).`);
+    else print(`No sandbox seat was connected: ${first.seat.error}`);
   }
   if (existsSync(join(EXTENSION_DIR, 'manifest.json'))) {
     print('');
     print(`The extension is built in ${EXTENSION_DIR}`);
     print('Load it in Chrome: chrome://extensions, turn on Developer mode, "Load unpacked", choose that folder.');
   }
+}
+
+function salesToolBanner(port: number): void {
+  print('');
+  print(`Sandbox sales tool (Sales Navigator as https://www.linkedin.com) on https://127.0.0.1:${port}`);
+  print('Browse it in Chromium started with:');
+  print(`  --host-resolver-rules="MAP www.linkedin.com 127.0.0.1:${port}" --ignore-certificate-errors`);
+  print('then open https://www.linkedin.com/login?as=demo (members: docs/sandbox.md).');
 }

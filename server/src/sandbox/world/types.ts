@@ -132,3 +132,92 @@ export interface World {
   /** Domains a verifier must treat as disposable (not on public lists: they are sandbox names). */
   readonly disposableDomains: readonly string[];
 }
+
+/*
+ * The sales tool's view of the world (sales-world.ts): a profile for every person and an account for
+ * every company, drawn from streams of their own, so the mail world above is untouched by them.
+ */
+
+/** A position on a lead's profile. Times are epoch ms at 00:00 UTC. */
+export interface Position {
+  /** Index in World.companies. */
+  readonly companyIndex: number;
+  readonly title: string;
+  /** The CURRENT_TITLE / PAST_TITLE id the tool's typeahead gives this title. */
+  readonly titleId: number;
+  /** SENIORITY_LEVEL id. */
+  readonly seniority: number;
+  /** FUNCTION name (sales-catalog.ts FUNCTIONS). */
+  readonly functionName: string;
+  readonly startedAt: number;
+  /** Absent while the position is held. */
+  readonly endedAt?: number;
+  readonly description: string;
+}
+
+export interface Education {
+  readonly schoolId: number;
+  readonly schoolName: string;
+  readonly degree: string;
+  readonly fieldOfStudy: string;
+  readonly startYear: number;
+  readonly endYear: number;
+}
+
+/**
+ * A person as the sales tool knows them. `positions` is the whole career, newest first, including
+ * what happens after the world's epoch (a job change is a position that starts later): what the
+ * tool shows at a time is timeline.ts's business.
+ */
+export interface Lead {
+  readonly personId: string;
+  /** Index in World.people. */
+  readonly personIndex: number;
+  /** Numeric member id: `urn:li:member:<memberId>`. */
+  readonly memberId: number;
+  /** The sales profile id, `ACwAA…` (base64url of 00 2C 00 00, the member id, 21 bytes). */
+  readonly profileId: string;
+  /** The third part of a lead's URN: `(profileId,NAME_SEARCH,authToken)`. */
+  readonly authToken: string;
+  /** Index in geo-data.ts CITIES. */
+  readonly cityIndex: number;
+  readonly positions: readonly Position[];
+  /** From when the tool lists the person at all (a new profile); absent: always. */
+  readonly listedAt?: number;
+  readonly educations: readonly Education[];
+  readonly skills: readonly string[];
+  /** PROFILE_LANGUAGE code. */
+  readonly language: string;
+  readonly connections: number;
+  readonly premium: boolean;
+  readonly openLink: boolean;
+  /** The profile's "About" text, which search hits carry as `summary`. */
+  readonly summary: string;
+}
+
+/** A company as the sales tool knows it (an account). */
+export interface Account {
+  readonly companyIndex: number;
+  /** The numeric company id: `urn:li:fs_salesCompany:<salesId>`, `/sales/company/<salesId>`. */
+  readonly salesId: number;
+  readonly website: string;
+  readonly description: string;
+  /** COMPANY_TYPE letter. */
+  readonly type: string;
+  readonly yearFounded: number;
+  /** Index in geo-data.ts CITIES: the headquarters. */
+  readonly hqCityIndex: number;
+  readonly hqStreet: string;
+  readonly specialties: readonly string[];
+  readonly followers: number;
+  /** Estimated annual revenue, millions of US dollars. */
+  readonly revenueUsdM: number;
+  /** Headcount growth over a year, percent. */
+  readonly growthPercent: number;
+  /** JOB_OPPORTUNITIES JO1. */
+  readonly hiring: boolean;
+  /** Times of funding events (ACCOUNT_ACTIVITIES RFE matches one in the last 12 months). */
+  readonly fundingAt: readonly number[];
+  /** Fortune 500 rank of a large US company. */
+  readonly fortuneRank?: number;
+}
