@@ -5,7 +5,9 @@ import type { Accounts } from '../accounts/accounts.ts';
 import type { Quota } from '../billing/quota.ts';
 import type { Config } from '../config/config.ts';
 import { loggerOptions } from '../core/logger.ts';
+import type { EmailFinder } from '../email-finder/service.ts';
 import type { EmailValidation } from '../email-validation/service.ts';
+import type { Extractions } from '../extractions/service.ts';
 import type { Seats } from '../seats/seats.ts';
 import type { Store } from '../store/store.ts';
 import type { WebhookViews } from '../webhooks/deliveries.ts';
@@ -15,7 +17,9 @@ import { installErrorHandler } from './plugins/error-handler.ts';
 import { installNotFound } from './plugins/not-found.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { contractSerializer } from './plugins/serializer.ts';
+import { emailFinderRoutes } from './routes/email-finder.ts';
 import { emailValidationRoutes } from './routes/email-validation.ts';
+import { extractionRoutes } from './routes/extractions.ts';
 import { healthRoutes } from './routes/health.ts';
 import { quotaRoutes } from './routes/quota.ts';
 import { seatRoutes } from './routes/seats.ts';
@@ -29,6 +33,8 @@ export interface ApiDeps {
   seats: Seats;
   webhookViews: WebhookViews;
   emailValidation: EmailValidation;
+  emailFinder: EmailFinder;
+  extractions: Extractions;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
@@ -77,6 +83,8 @@ export async function buildServer(deps: ApiDeps, opts: ServerOptions = {}): Prom
       await v1.register(seatRoutes(deps.seats));
       await v1.register(webhookRoutes(deps.webhookViews));
       await v1.register(emailValidationRoutes(deps.emailValidation));
+      await v1.register(emailFinderRoutes(deps.emailFinder));
+      await v1.register(extractionRoutes(deps.extractions));
     },
     { prefix: '/v1' },
   );

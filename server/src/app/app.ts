@@ -4,10 +4,17 @@ import { Quota } from '../billing/quota.ts';
 import { type Config, loadSecretKey } from '../config/config.ts';
 import { type Clock, systemClock } from '../core/clock.ts';
 import { SecretBox } from '../core/secret-box.ts';
+import { EmailFinder } from '../email-finder/service.ts';
+import { EMAIL_VALIDATION_BODY } from '../email-validation/run-job.ts';
 import { EmailValidation } from '../email-validation/service.ts';
+import { emailValidationBodySource } from '../email-validation/views.ts';
+import { EXTRACTION_BODY } from '../extractions/run-job.ts';
+import { type SeatConnectorFactory, seatConnectors } from '../extractions/seat-connector.ts';
+import { Extractions } from '../extractions/service.ts';
+import { extractionBodySource } from '../extractions/views.ts';
 import { JobQueue } from '../jobs/queue.ts';
+import { salesToolSeatChecker } from '../seats/sales-tool-checker.ts';
 import { Seats } from '../seats/seats.ts';
-import { formOnlyChecker } from '../seats/session.ts';
 import { migrateToLatest } from '../store/migrate.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { WebhookViews } from '../webhooks/deliveries.ts';
@@ -32,6 +39,10 @@ export interface App {
   /** The sandbox and live worlds the verifier reaches (the sandbox mail world starts on first use). */
   worlds: Worlds;
   emailValidation: EmailValidation;
+  emailFinder: EmailFinder;
+  extractions: Extractions;
+  /** A seat's way to the sales tool (its key's world), for extraction work. */
+  connectors: SeatConnectorFactory;
   close(): Promise<void>;
 }
 
@@ -51,14 +62,20 @@ export async function createApp(
   const credits = new Credits(store, clock);
   const quota = new Quota(store, credits, clock);
   const box = new SecretBox(loadSecretKey(config));
-  const seats = new Seats(store, quota, box, formOnlyChecker, clock, config.seatDailyLimit);
+  const worlds = new Worlds(config, opts.worlds);
+  const checker = salesToolSeatChecker((mode) => worlds.salesTool(mode));
+  const seats = new Seats(store, quota, box, checker, clock, config.seatDailyLimit);
   const queue = new JobQueue(clock);
   const webhookSecrets = new WebhookSecrets(store, box, clock);
   const webhooks = new Webhooks(queue, clock);
+  webhooks.bodies.register(EMAIL_VALIDATION_BODY, emailValidationBodySource);
   const webhookViews = new WebhookViews(store, webhookSecrets);
-  const worlds = new Worlds(config, opts.worlds);
   const verifier = worlds.verifier.bind(worlds);
   const emailValidation = new EmailValidation({ config, store, credits, queue, clock, verifier });
+  const emailFinder = new EmailFinder({ config, store, credits, queue, clock, verifier });
+  const connectors = seatConnectors({ seats, salesTool: (mode) => worlds.salesTool(mode) });
+  webhooks.bodies.register(EXTRACTION_BODY, extractionBodySource);
+  const extractions = new Extractions({ config, store, credits, quota, queue, clock, connectors });
   return {
     config,
     clock,
@@ -74,6 +91,9 @@ export async function createApp(
     webhookViews,
     worlds,
     emailValidation,
+    emailFinder,
+    extractions,
+    connectors,
     close: async () => {
       await worlds.close();
       await store.close();

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
+import { emailFinderJob } from '../email-finder/run-job.ts';
 import { emailValidationJob } from '../email-validation/run-job.ts';
+import { extractionJob } from '../extractions/run-job.ts';
 import { Worker } from '../jobs/worker.ts';
 import { webhookDeliveryJob } from '../webhooks/delivery-job.ts';
 import type { App } from './app.ts';
@@ -14,6 +16,7 @@ export function createWorker(app: App, log: Logger): Worker {
     webhookDeliveryJob({
       store: app.store,
       secrets: app.webhookSecrets,
+      bodies: app.webhooks.bodies,
       clock: app.clock,
       log,
       allowLoopback: app.config.webhookAllowLoopback,
@@ -25,6 +28,29 @@ export function createWorker(app: App, log: Logger): Worker {
       webhooks: app.webhooks,
       clock: app.clock,
       log,
+      verifier: (mode) => app.worlds.verifier(mode),
+    }),
+  );
+  worker.register(
+    emailFinderJob({
+      store: app.store,
+      credits: app.credits,
+      webhooks: app.webhooks,
+      clock: app.clock,
+      log,
+      verifier: (mode) => app.worlds.verifier(mode),
+    }),
+  );
+  worker.register(
+    extractionJob({
+      store: app.store,
+      credits: app.credits,
+      quota: app.quota,
+      queue: app.queue,
+      webhooks: app.webhooks,
+      clock: app.clock,
+      log,
+      connectors: app.connectors,
       verifier: (mode) => app.worlds.verifier(mode),
     }),
   );

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { accountsCommands } from './commands/accounts.ts';
 import { creditsCommands } from './commands/credits.ts';
+import { findCommand } from './commands/find.ts';
 import { keysCommands } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
 import { openapiCommand } from './commands/openapi.ts';
@@ -22,6 +23,7 @@ export function buildCli(): Command {
   seatsCommands(program);
   webhooksCommands(program);
   verifyCommand(program);
+  findCommand(program);
   sandboxCommands(program);
   openapiCommand(program);
   return program;

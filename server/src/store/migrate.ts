@@ -2,6 +2,9 @@ import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import * as m0001 from './migrations/0001-core.ts';
 import * as m0002 from './migrations/0002-jobs-webhooks.ts';
 import * as m0003 from './migrations/0003-email-validation.ts';
+import * as m0004 from './migrations/0004-email-finder.ts';
+import * as m0005 from './migrations/0005-webhook-body-source.ts';
+import * as m0006 from './migrations/0006-extractions.ts';
 import type { DB } from './schema.ts';
 import { type Store, writeTransaction } from './store.ts';
 
@@ -10,6 +13,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001-core': m0001,
   '0002-jobs-webhooks': m0002,
   '0003-email-validation': m0003,
+  '0004-email-finder': m0004,
+  '0005-webhook-body-source': m0005,
+  '0006-extractions': m0006,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

@@ -11,6 +11,13 @@ export interface DB {
   webhook_attempts: WebhookAttemptsTable;
   email_validation_jobs: EmailValidationJobsTable;
   email_validation_prospects: EmailValidationProspectsTable;
+  email_finder_jobs: EmailFinderJobsTable;
+  email_finder_prospects: EmailFinderProspectsTable;
+  finder_domain_patterns: FinderDomainPatternsTable;
+  finder_company_domains: FinderCompanyDomainsTable;
+  extractions: ExtractionsTable;
+  extraction_items: ExtractionItemsTable;
+  extraction_holds: ExtractionHoldsTable;
 }
 
 export interface AccountsTable {
@@ -126,7 +133,10 @@ export interface WebhookMessagesTable {
   event_key: string;
   mode: KeyKind;
   url: string;
+  /** The body as JSON; '' when `body_source` names where to render it from. */
   payload: string;
+  /** `<source>:<id>`, e.g. `email_validation:<job id>` (webhooks.ts, WebhookBodySources); null when `payload` is the body. */
+  body_source: string | null;
   state: WebhookMessageState;
   attempts: number;
   next_attempt_at: number | null;
@@ -183,4 +193,115 @@ export interface EmailValidationProspectsTable {
   error_message: string | null;
   /** JSON: the stage results and reasons behind the verdict. */
   details: string | null;
+}
+
+export type EmailFinderJobStatus = 'pending' | 'running' | 'complete' | 'failed';
+
+/** A bulk email finder job (`POST /v1/email-finder/`); its people are its prospects. */
+export interface EmailFinderJobsTable {
+  id: string;
+  account_id: string;
+  /** The key's kind: which world (sandbox or real) finds the addresses. */
+  mode: KeyKind;
+  job_name: string | null;
+  webhook_url: string | null;
+  status: EmailFinderJobStatus;
+  prospect_count: number;
+  /** Prospects complete or failed: the progress. */
+  done_count: number;
+  error_message: string | null;
+  /** Credits taken when the job finished (1 per safe or riskier address). */
+  credits: number;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+export type EmailFinderProspectStatus = 'pending' | 'complete' | 'failed';
+
+/** One submitted person; a finished row is the job's checkpoint for them (never searched again). */
+export interface EmailFinderProspectsTable {
+  job_id: string;
+  position: number;
+  id: string;
+  first_name: string;
+  last_name: string;
+  company_name: string | null;
+  company_domain: string | null;
+  status: EmailFinderProspectStatus;
+  found_email: string | null;
+  email_validity: string | null;
+  error_message: string | null;
+  /** The finder's reason for its answer (finder/find-email.ts FinderReason). */
+  reason: string | null;
+  /** The mail domain searched (given, known or guessed). */
+  domain: string | null;
+  /** SMTP RCPT commands spent on this person. */
+  rcpts: number | null;
+}
+
+/** A mail domain's address pattern as learned from confirmed addresses (learn-pattern.ts state, JSON). */
+export interface FinderDomainPatternsTable {
+  mode: KeyKind;
+  domain: string;
+  state: string;
+  updated_at: number;
+}
+
+/** A company's mail domain, by the finder's companyKey of its name. */
+export interface FinderCompanyDomainsTable {
+  mode: KeyKind;
+  company_key: string;
+  domain: string;
+  source: string;
+  updated_at: number;
+}
+
+export type ExtractionStatus = 'ACCEPTED' | 'SCHEDULED' | 'EXECUTING' | 'EXECUTED' | 'PAUSED' | 'FAILED';
+export type ExtractionType = 'SEARCH' | 'LIST' | 'UPLOAD' | 'SINGLE';
+export type FailureReason = '' | 'insufficient_credits' | 'auth_error' | 'quota_exceeded' | 'invalid_urls';
+
+export interface ExtractionsTable {
+  id: string;
+  account_id: string;
+  mode: KeyKind;
+  seat_id: string;
+  type: ExtractionType;
+  kind: 'lead' | 'account';
+  name: string;
+  status: ExtractionStatus;
+  failure_reason: FailureReason;
+  failure_detail: string | null;
+  source_url: string | null;
+  /** The parsed SalesNavTarget, JSON. */
+  target: string;
+  enrich_email: 'none' | 'matching' | 'all';
+  webhook_url: string | null;
+  total_prospects: number;
+  reachable: number | null;
+  progress: number;
+  record_count: number;
+  paused_count: number;
+  created_at: number;
+  updated_at: number;
+  completed_at: number | null;
+}
+
+export interface ExtractionItemsTable {
+  extraction_id: string;
+  position: number;
+  entity_id: string;
+  /** JSON: the search hit or list row, or the submitted id. */
+  stub: string;
+  /** JSON: the record, once its profile was read. */
+  record: string | null;
+  /** JSON: the person whose email is still to be found (enrich_email), null otherwise. */
+  enrich_person: string | null;
+}
+
+export interface ExtractionHoldsTable {
+  extraction_id: string;
+  hold_id: string;
+  amount: number;
+  committed: number;
 }
