@@ -12,7 +12,8 @@ export default defineConfig({
     description: 'Extract leads and accounts from Sales Navigator, then find and verify their emails.',
     // No `storage`: settings, the key and caches live in the extension's IndexedDB, which needs no
     // permission (docs/adr/0004-api-key-in-extension-indexeddb.md).
-    permissions: ['alarms', 'cookies'],
+    // `notifications`: a job that finishes, fails or pauses while the popup is closed is announced.
+    permissions: ['alarms', 'cookies', 'notifications'],
     // LinkedIn for the seat session's cookies: `*.linkedin.com`, not only www, because the session
     // cookies are set for `.linkedin.com` and Chrome checks cookies.onChanged against that domain
     // (with www only, a rotation or a logout is never reported). Then the local companion service:

@@ -1,22 +1,21 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
-import { openApi } from '../lib/background/api-access.ts';
 import { browserDeps } from '../lib/background/browser-deps.ts';
 import { handleMessage } from '../lib/background/handle-message.ts';
-import { createServices } from '../lib/background/services.ts';
-import { createSeatSync, SEAT_SYNC_ALARM } from '../lib/seat/seat-sync.ts';
+import { wireBackground } from '../lib/background/wire.ts';
+import { JOBS_ALARM } from '../lib/jobs/job-sync.ts';
+import { SEAT_SYNC_ALARM } from '../lib/seat/seat-sync.ts';
 
 // The service worker, and the only /v1 client. Chrome stops it when idle, so everything it knows
 // lives in IndexedDB (lib/db/), its timers are alarms, and main() stays synchronous: listeners
 // registered after an await would miss the event that woke the worker.
 export default defineBackground(() => {
-  const deps = browserDeps();
-  const seats = createSeatSync({ ...deps, openApi: () => openApi(deps) });
+  const { seats, jobs, services } = wireBackground(browserDeps());
   const ctx = {
     extensionId: browser.runtime.id,
     extensionUrl: browser.runtime.getURL('/'),
     version: browser.runtime.getManifest().version,
-    services: createServices(deps, seats),
+    services,
   };
 
   // Returning the promise is how webextension-polyfill (wxt/browser here) sends the async reply.
@@ -27,13 +26,17 @@ export default defineBackground(() => {
   });
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === SEAT_SYNC_ALARM) void seats.runDue().catch(logFailure('seat sync'));
+    // Polls while any job is active; the refresh clears the alarm once none is.
+    if (alarm.name === JOBS_ALARM) void jobs.refresh().catch(logFailure('jobs refresh'));
   });
   browser.runtime.onStartup.addListener(() => {
     void seats.resume().catch(logFailure('startup'));
+    void jobs.resume().catch(logFailure('startup'));
   });
   browser.runtime.onInstalled.addListener(({ reason }) => {
     console.info(`[leadforge] ${reason}: version ${ctx.version}`);
     void seats.resume().catch(logFailure('install'));
+    void jobs.resume().catch(logFailure('install'));
   });
 });
 

@@ -5,6 +5,9 @@
  * `replySchemaFor`. No DOM, no Node, no browser API: only zod.
  */
 import { z } from 'zod';
+import { EnrichEmailSchema } from './contract/enums.ts';
+import { ProspectRecordSchema } from './contract/extractions.ts';
+import { JobViewSchema } from './jobs/job-view.ts';
 import { type Problem, ProblemKind, ProblemSchema } from './problem.ts';
 import { SnapshotSchema } from './state/snapshot.ts';
 
@@ -25,12 +28,36 @@ export const ReconnectSeatMessage = z
   .object({ type: z.literal('reconnect-seat'), seatId: z.string().max(64).optional() })
   .strict();
 
+/**
+ * Extract the page at `pageUrl` (a search, list, lead or account page). `requestId` is made by the
+ * view before sending and reused when it sends again: the same id never makes a second extraction.
+ */
+export const StartExtractionMessage = z
+  .object({
+    type: z.literal('start-extraction'),
+    requestId: z.uuid(),
+    pageUrl: z.string().max(8192),
+    /** The extraction's name (searches and lists) or the profile's name as the page shows it. */
+    name: z.string().max(255).optional(),
+    enrich: EnrichEmailSchema,
+  })
+  .strict();
+/** Ask the service for the jobs' states now (the open popup polls with this). */
+export const RefreshJobsMessage = z.object({ type: z.literal('refresh-jobs') }).strict();
+/** Fetch a finished extraction's records into IndexedDB, for a download. */
+export const CacheRecordsMessage = z
+  .object({ type: z.literal('cache-records'), extractionId: z.string().min(1).max(64) })
+  .strict();
+
 /** Every message the background understands. Add new kinds here, in `ReplyByType` and in `SENDERS`. */
 export const Message = z.discriminatedUnion('type', [
   PingMessage,
   RefreshMessage,
   SaveSettingsMessage,
   ReconnectSeatMessage,
+  StartExtractionMessage,
+  RefreshJobsMessage,
+  CacheRecordsMessage,
 ]);
 export type Message = z.infer<typeof Message>;
 export type MessageType = Message['type'];
@@ -44,6 +71,11 @@ export const SENDERS: Record<MessageType, readonly SenderKind[]> = {
   refresh: ['extension-page'],
   'save-settings': ['extension-page'],
   'reconnect-seat': ['extension-page'],
+  // The content script may start an extraction of the page it runs in, and hear the answer; it
+  // never sees the key, the session, or anyone's jobs.
+  'start-extraction': ['extension-page', 'content-script'],
+  'refresh-jobs': ['extension-page'],
+  'cache-records': ['extension-page'],
 };
 
 export const PingReply = z.object({ ok: z.literal(true), version: z.string() });
@@ -56,6 +88,25 @@ export const StateReply = z.object({
   problem: ProblemSchema.nullable(),
 });
 export type StateReply = z.infer<typeof StateReply>;
+
+/** An extraction accepted: its job; for a lead or account answered at once, its record. */
+export const ExtractionStartedReply = z.object({
+  ok: z.literal(true),
+  job: JobViewSchema,
+  prospect: ProspectRecordSchema.nullable(),
+});
+export type ExtractionStartedReply = z.infer<typeof ExtractionStartedReply>;
+
+/** The jobs as IndexedDB has them after a refresh, and why the refresh fell short. */
+export const JobsReply = z.object({
+  ok: z.literal(true),
+  jobs: z.array(JobViewSchema),
+  problem: ProblemSchema.nullable(),
+});
+export type JobsReply = z.infer<typeof JobsReply>;
+
+export const DoneReply = z.object({ ok: z.literal(true) });
+export type DoneReply = z.infer<typeof DoneReply>;
 
 /** Why the background refused a message; the views turn each into a sentence. */
 export const MessageErrorType = z.enum(['invalid_message', 'forbidden_sender', 'internal_error']);
@@ -78,6 +129,9 @@ const ReplyByType = {
   refresh: StateReply,
   'save-settings': StateReply,
   'reconnect-seat': StateReply,
+  'start-extraction': ExtractionStartedReply,
+  'refresh-jobs': JobsReply,
+  'cache-records': DoneReply,
 } as const satisfies Record<MessageType, z.ZodType>;
 
 export type ReplyFor<T extends MessageType> = z.infer<(typeof ReplyByType)[T]>;

@@ -15,6 +15,8 @@ export const LocalProblemKind = z.enum([
   'bad_response', // it answered, but not as a Leadforge service would
   'no_session', // no Sales Navigator login in this browser
   'session_in_use', // this browser's session is another seat already
+  'not_extractable', // the page is not a search, list, lead or account Leadforge can extract
+  'not_cached', // an extraction's records are not in this browser yet
 ]);
 export type LocalProblemKind = z.infer<typeof LocalProblemKind>;
 

@@ -9,6 +9,22 @@ import { type MessageType, SENDERS } from '../lib/messages.ts';
 import { SEAT_SYNC_ALARM } from '../lib/seat/seat-sync.ts';
 
 const id = fakeBrowser.runtime.id;
+const JOB = {
+  id: 'extraction:e-1',
+  source: 'extraction' as const,
+  remoteId: 'e-1',
+  name: 'CXOs',
+  what: 'Lead search',
+  state: 'queued' as const,
+  status: 'ACCEPTED',
+  progress: 0,
+  total: null,
+  produced: null,
+  failure: null,
+  createdAt: 1,
+  cached: null,
+};
+const REQUEST_ID = '0190c9e2-7a5b-7c3d-8e9f-0a1b2c3d4e5f';
 const STATE = {
   ok: true as const,
   snapshot: { settings: null, quota: null, seat: { status: 'not-connected' as const, seatId: null, problem: null } },
@@ -24,6 +40,9 @@ function context(services: Partial<BackgroundServices> = {}) {
       refresh: vi.fn(async () => STATE),
       saveSettings: vi.fn(async () => STATE),
       reconnect: vi.fn(async () => STATE),
+      startExtraction: vi.fn(async () => ({ ok: true as const, job: JOB, prospect: null })),
+      refreshJobs: vi.fn(async () => ({ ok: true as const, jobs: [JOB], problem: null })),
+      cacheRecords: vi.fn(async () => ({ ok: true as const })),
       ...services,
     },
   };
@@ -42,6 +61,15 @@ const MESSAGES: Record<MessageType, object> = {
   refresh: { type: 'refresh' },
   'save-settings': { type: 'save-settings', baseUrl: 'http://127.0.0.1:8080', apiKey: 'lf_test_x' },
   'reconnect-seat': { type: 'reconnect-seat', seatId: 'seat-1' },
+  'start-extraction': {
+    type: 'start-extraction',
+    requestId: REQUEST_ID,
+    pageUrl: 'https://www.linkedin.com/sales/lists/people/123',
+    name: 'My list',
+    enrich: 'all',
+  },
+  'refresh-jobs': { type: 'refresh-jobs' },
+  'cache-records': { type: 'cache-records', extractionId: 'e-1' },
 };
 
 describe('handleMessage', () => {
@@ -64,9 +92,23 @@ describe('handleMessage', () => {
     },
   );
 
-  it('keeps content scripts away from the key and the seat', () => {
+  it('keeps content scripts away from the key, the seat and the jobs, and lets them start an extraction', () => {
     expect(SENDERS['save-settings']).toEqual(['extension-page']);
     expect(SENDERS['reconnect-seat']).toEqual(['extension-page']);
+    expect(SENDERS['refresh-jobs']).toEqual(['extension-page']);
+    expect(SENDERS['cache-records']).toEqual(['extension-page']);
+    expect(SENDERS['start-extraction']).toContain('content-script');
+  });
+
+  it('hands an extraction request to its service, without the message type', async () => {
+    const ctx = context();
+    await handleMessage(MESSAGES['start-extraction'], content, ctx);
+    expect(ctx.services.startExtraction).toHaveBeenCalledWith({
+      requestId: REQUEST_ID,
+      pageUrl: 'https://www.linkedin.com/sales/lists/people/123',
+      name: 'My list',
+      enrich: 'all',
+    });
   });
 
   it('hands each message to its service', async () => {
@@ -82,6 +124,16 @@ describe('handleMessage', () => {
     ['extra fields', { type: 'ping', apiKey: 'lf_live_x' }, 'Unknown or malformed message "ping".'],
     ['a missing field', { type: 'save-settings' }, 'Unknown or malformed message "save-settings".'],
     ['a wrong field type', { type: 'reconnect-seat', seatId: 7 }, 'Unknown or malformed message "reconnect-seat".'],
+    [
+      'an extraction without a request id',
+      { type: 'start-extraction', requestId: 'x', pageUrl: 'https://www.linkedin.com/sales/lead/1', enrich: 'none' },
+      'Unknown or malformed message "start-extraction".',
+    ],
+    [
+      'an extraction with an unknown enrichment',
+      { type: 'start-extraction', requestId: REQUEST_ID, pageUrl: 'https://x', enrich: 'some' },
+      'Unknown or malformed message "start-extraction".',
+    ],
     ['no type', { hello: 1 }, 'Unknown or malformed message.'],
     ['a string', 'ping', 'Unknown or malformed message.'],
     ['nothing', undefined, 'Unknown or malformed message.'],

@@ -19,11 +19,22 @@ export function browserDeps(): BackgroundDeps {
     userAgent: navigator.userAgent,
     alarms: {
       schedule: (name, when) => browser.alarms.create(name, { when }),
+      repeat: async (name, periodInMinutes) => {
+        if (!(await browser.alarms.get(name))) await browser.alarms.create(name, { periodInMinutes });
+      },
       clear: async (name) => {
         await browser.alarms.clear(name);
       },
     },
     showSeat: (row) => showSeatBadge(browser.action, row),
+    notify: async ({ id, title, message }) => {
+      await browser.notifications.create(id, {
+        type: 'basic',
+        iconUrl: browser.runtime.getURL('/icon/128.png'),
+        title,
+        message,
+      });
+    },
     defer: (run, ms) => {
       setTimeout(run, ms);
     },

@@ -4,7 +4,18 @@
  * check the sender may send it, then a one-line call to a service.
  */
 import type { Browser } from 'wxt/browser';
-import { type ErrorReply, errorReply, Message, type ReplyFor, SENDERS, type StateReply } from '../messages.ts';
+import type { ExtractRequest } from '../extractions/plan.ts';
+import {
+  type DoneReply,
+  type ErrorReply,
+  type ExtractionStartedReply,
+  errorReply,
+  type JobsReply,
+  Message,
+  type ReplyFor,
+  SENDERS,
+  type StateReply,
+} from '../messages.ts';
 import { classifySender, type ExtensionIdentity } from './sender.ts';
 
 /** The background's use cases, as the messages reach them. */
@@ -12,6 +23,9 @@ export interface BackgroundServices {
   refresh(): Promise<StateReply>;
   saveSettings(input: { baseUrl: string; apiKey?: string }): Promise<StateReply | ErrorReply>;
   reconnect(seatId?: string): Promise<StateReply>;
+  startExtraction(request: ExtractRequest & { requestId: string }): Promise<ExtractionStartedReply | ErrorReply>;
+  refreshJobs(): Promise<JobsReply>;
+  cacheRecords(extractionId: string): Promise<DoneReply | ErrorReply>;
 }
 
 /** What the handler needs from the running extension, passed in rather than read from `browser`. */
@@ -63,6 +77,14 @@ function dispatch(message: Message, ctx: HandlerContext): Promise<HandlerReply> 
       return ctx.services.saveSettings({ baseUrl: message.baseUrl, apiKey: message.apiKey });
     case 'reconnect-seat':
       return ctx.services.reconnect(message.seatId);
+    case 'start-extraction': {
+      const { type: _, ...request } = message;
+      return ctx.services.startExtraction(request);
+    }
+    case 'refresh-jobs':
+      return ctx.services.refreshJobs();
+    case 'cache-records':
+      return ctx.services.cacheRecords(message.extractionId);
   }
 }
 

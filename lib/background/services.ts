@@ -1,22 +1,33 @@
 /**
  * The background's use cases: save settings (after the service accepts the key), refresh the
- * quota, reconnect the seat. Each answers with the popup's new snapshot.
+ * quota, reconnect the seat (each answers with the popup's new snapshot); start an extraction,
+ * refresh the jobs, cache an extraction's records.
  */
 import { describeFailure } from '../api/describe-failure.ts';
 import { QUICK_RETRY } from '../api/retry.ts';
 import { writeQuota } from '../db/cache-store.ts';
 import { readSnapshot } from '../db/read-snapshot.ts';
 import { readApiKey, saveSettings } from '../db/settings-store.ts';
-import { type ErrorReply, problemReply, type StateReply } from '../messages.ts';
+import { createStarter } from '../extractions/start-extraction.ts';
+import type { JobSync } from '../jobs/job-sync.ts';
+import {
+  type DoneReply,
+  type ErrorReply,
+  type ExtractionStartedReply,
+  type JobsReply,
+  problemReply,
+  type StateReply,
+} from '../messages.ts';
 import { type Problem, problem } from '../problem.ts';
 import type { SeatSync } from '../seat/seat-sync.ts';
 import { checkApiKeyForm } from '../settings/api-key.ts';
 import { parseBaseUrl } from '../settings/base-url.ts';
 import { checkHostAccess, clientFor, openApi } from './api-access.ts';
 import type { BackgroundDeps } from './deps.ts';
+import { fetchQuota as fetchQuotaWith } from './fetch-quota.ts';
 import type { BackgroundServices } from './handle-message.ts';
 
-export function createServices(deps: BackgroundDeps, seats: SeatSync): BackgroundServices {
+export function createServices(deps: BackgroundDeps, seats: SeatSync, jobs: JobSync): BackgroundServices {
   const { db, clock } = deps;
   const reply = async (problem: Problem | null): Promise<StateReply> => ({
     ok: true,
@@ -24,16 +35,8 @@ export function createServices(deps: BackgroundDeps, seats: SeatSync): Backgroun
     problem,
   });
 
-  /** Fetches the quota into the cache; the problem if the service could not be asked. */
-  async function fetchQuota(): Promise<Problem | null> {
-    const api = await openApi(deps);
-    if (!api.ok) return api.problem;
-    const result = await api.client.quota();
-    if (!result.ok) return describeFailure(result.failure, api.client.baseUrl);
-    await writeQuota(db, result.data.quota, clock.now());
-    await seats.reconcile(result.data.quota);
-    return null;
-  }
+  const fetchQuota = () => fetchQuotaWith(deps, seats);
+  const start = createStarter({ ...deps, openApi: () => openApi(deps), pollJobs: jobs.resume });
 
   /** Catches up on the seat; when that connected a session, the quota just fetched is stale. */
   async function syncSeat(force: boolean, seatId?: string): Promise<Problem | null> {
@@ -71,6 +74,21 @@ export function createServices(deps: BackgroundDeps, seats: SeatSync): Backgroun
 
     async reconnect(seatId): Promise<StateReply> {
       return reply(await syncSeat(true, seatId));
+    },
+
+    async startExtraction(request): Promise<ExtractionStartedReply | ErrorReply> {
+      const outcome = await start(request);
+      return outcome.ok ? { ok: true, job: outcome.job, prospect: outcome.prospect } : problemReply(outcome.problem);
+    },
+
+    async refreshJobs(): Promise<JobsReply> {
+      const { jobs: list, problem } = await jobs.refresh();
+      return { ok: true, jobs: list, problem };
+    },
+
+    async cacheRecords(extractionId): Promise<DoneReply | ErrorReply> {
+      const problem = await jobs.cache(extractionId);
+      return problem ? problemReply(problem) : { ok: true };
     },
   };
 }

@@ -3,6 +3,7 @@
  * scripts and web pages cannot open; the background and the popup share it.
  */
 import { Dexie, type EntityTable } from 'dexie';
+import type { CreationRow, JobRow, RecordsRow } from './job-rows.ts';
 import type { QuotaRow, SeatRow, SecretRow, SettingsRow } from './rows.ts';
 import { declareVersions } from './versions.ts';
 
@@ -13,6 +14,9 @@ export type LeadforgeDb = Dexie & {
   secrets: EntityTable<SecretRow, 'id'>;
   quota: EntityTable<QuotaRow, 'id'>;
   seat: EntityTable<SeatRow, 'id'>;
+  jobs: EntityTable<JobRow, 'id'>;
+  records: EntityTable<RecordsRow, 'extractionId'>;
+  creations: EntityTable<CreationRow, 'requestId'>;
 };
 
 export interface OpenOptions {

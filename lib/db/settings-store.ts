@@ -17,10 +17,12 @@ export async function readApiKey(db: LeadforgeDb): Promise<string | null> {
 /**
  * Saves a checked base URL and key. Another service or another key may mean another account:
  * then the cached quota and the remembered seat belong to the old one and are dropped, so the
- * next sync connects this browser's session afresh.
+ * next sync connects this browser's session afresh. The jobs, their cached records and the
+ * creations in flight are the old account's too.
  */
 export async function saveSettings(db: LeadforgeDb, baseUrl: string, apiKey: string, now: number): Promise<void> {
-  await db.transaction('rw', [db.settings, db.secrets, db.quota, db.seat], async () => {
+  const tables = [db.settings, db.secrets, db.quota, db.seat, db.jobs, db.records, db.creations];
+  await db.transaction('rw', tables, async () => {
     const [settings, oldKey] = await Promise.all([readSettings(db), readApiKey(db)]);
     const changed = settings?.baseUrl !== baseUrl || oldKey !== apiKey;
     await db.secrets.put({ id: 'apiKey', value: apiKey });
@@ -28,6 +30,7 @@ export async function saveSettings(db: LeadforgeDb, baseUrl: string, apiKey: str
     if (changed) {
       await db.quota.delete('latest');
       await db.seat.put(emptySeatRow(now));
+      await Promise.all([db.jobs.clear(), db.records.clear(), db.creations.clear()]);
     }
   });
 }

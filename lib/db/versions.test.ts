@@ -23,14 +23,22 @@ describe('the extension database', () => {
     const db = openDatabase(fakeIndexedDb());
     await db.open();
     expect(db.verno).toBe(DB_VERSION);
-    expect(db.tables.map((t) => t.name).sort()).toEqual(['quota', 'seat', 'secrets', 'settings']);
+    expect(db.tables.map((t) => t.name).sort()).toEqual([
+      'creations',
+      'jobs',
+      'quota',
+      'records',
+      'seat',
+      'secrets',
+      'settings',
+    ]);
   });
 
   it('moves the API key out of the settings row (version 1 to 2)', async () => {
     const db = await upgradedFrom(1, async (old) => {
       await old.table('settings').put({ id: 'service', baseUrl: 'http://127.0.0.1:8080', apiKey: KEY });
     });
-    expect(db.verno).toBe(2);
+    expect(db.verno).toBe(DB_VERSION);
     await expect(readApiKey(db)).resolves.toBe(KEY);
     const settings = await db.settings.get('service');
     expect(settings).toMatchObject({ baseUrl: 'http://127.0.0.1:8080', keyHint: 'lf_test_…wxyz' });
@@ -55,5 +63,25 @@ describe('the extension database', () => {
   it('upgrades an empty version 1 database', async () => {
     const db = await upgradedFrom(1, async () => {});
     await expect(readSettings(db)).resolves.toBeNull();
+  });
+
+  it('adds the extraction tables to a version 2 database and keeps its settings, key and seat (2 to 3)', async () => {
+    const db = await upgradedFrom(2, async (old) => {
+      await old.table('settings').put({ id: 'service', baseUrl: 'http://127.0.0.1:8080', keyHint: 'h', savedAt: 1 });
+      await old.table('secrets').put({ id: 'apiKey', value: KEY });
+      await old.table('seat').put({ id: 'browser', status: 'connected' });
+    });
+    expect(db.verno).toBe(3);
+    await expect(readApiKey(db)).resolves.toBe(KEY);
+    await expect(db.seat.get('browser')).resolves.toMatchObject({ status: 'connected' });
+    await db.jobs.put({ id: 'extraction:a', createdAt: 2 } as never);
+    await db.jobs.put({ id: 'extraction:b', createdAt: 1 } as never);
+    // createdAt is indexed: the popup lists jobs newest first.
+    await expect(db.jobs.orderBy('createdAt').reverse().primaryKeys()).resolves.toEqual([
+      'extraction:a',
+      'extraction:b',
+    ]);
+    await db.creations.put({ requestId: 'r', extractionId: 'e' } as never);
+    await expect(db.creations.where('extractionId').equals('e').count()).resolves.toBe(1);
   });
 });

@@ -30,6 +30,11 @@ export const VERSIONS: readonly Version[] = [
       await settings.put({ id: 'service', baseUrl: old.baseUrl, keyHint: keyHint(old.apiKey), savedAt: Date.now() });
     },
   },
+  // 3: extractions. The jobs the popup lists (newest first by createdAt), the records of finished
+  // extractions for CSV download, and the creations this browser sent (looked up by extraction id
+  // when a stopped worker has to find out whether its request arrived). New tables only: nothing
+  // to move.
+  { stores: { jobs: 'id, createdAt', records: 'extractionId', creations: 'requestId, extractionId' } },
 ];
 
 export const DB_VERSION = VERSIONS.length;

@@ -4,8 +4,9 @@
  */
 import { openApi } from '../../lib/background/api-access.ts';
 import type { BackgroundDeps } from '../../lib/background/deps.ts';
-import { createServices } from '../../lib/background/services.ts';
+import { wireBackground } from '../../lib/background/wire.ts';
 import { saveSettings } from '../../lib/db/settings-store.ts';
+import type { JobNotification } from '../../lib/jobs/notification.ts';
 import { createSeatSync } from '../../lib/seat/seat-sync.ts';
 import type { SessionCookie } from '../../lib/seat/session.ts';
 import type { SeatStatus } from '../../lib/state/snapshot.ts';
@@ -18,12 +19,15 @@ export const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0.0.0 Safa
 export function backgroundHarness() {
   const db = freshDatabase();
   const clock = fakeClock();
-  const service = fakeService();
+  const service = fakeService({ now: () => clock.now() });
   const jar = new Map<SessionCookie, string>();
   const alarms = new Map<string, number>();
   const timers: { delay: number }[] = [];
   const badges: SeatStatus[] = [];
   const granted = new Set<string>();
+  const notifications: JobNotification[] = [];
+  /** Repeating alarms by name, with their period in minutes. */
+  const repeating = new Map<string, number>();
 
   const deps: BackgroundDeps = {
     db,
@@ -36,9 +40,16 @@ export function backgroundHarness() {
       schedule: async (name, when) => {
         alarms.set(name, when);
       },
+      repeat: async (name, period) => {
+        if (!repeating.has(name)) repeating.set(name, period);
+      },
       clear: async (name) => {
         alarms.delete(name);
+        repeating.delete(name);
       },
+    },
+    notify: async (notification) => {
+      notifications.push(notification);
     },
     showSeat: async (row) => {
       badges.push(row.status);
@@ -51,7 +62,8 @@ export function backgroundHarness() {
   };
   /** A new service worker life: same database, fresh in-memory everything. */
   const newWorker = () => createSeatSync({ ...deps, openApi: () => openApi(deps) });
-  const seats = newWorker();
+  const wired = wireBackground(deps);
+  const { seats } = wired;
 
   let counter = 0;
   return {
@@ -63,10 +75,15 @@ export function backgroundHarness() {
     timers,
     badges,
     granted,
+    notifications,
+    repeating,
     deps,
     seats,
+    jobs: wired.jobs,
     newWorker,
-    services: createServices(deps, seats),
+    /** A new service worker life for everything: fresh in-memory state, same database and service. */
+    newBackground: () => wireBackground(deps),
+    services: wired.services,
     configure: (apiKey = VALID_KEY) => saveSettings(db, BASE_URL, apiKey, clock.now()),
     /** Cookies as LinkedIn sets them at login; returns the li_at value. */
     logIn() {

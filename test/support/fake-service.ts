@@ -4,6 +4,7 @@
  */
 import type { QuotaInfo } from '../../lib/contract/quota.ts';
 import type { SeatOut } from '../../lib/contract/seats.ts';
+import { fakeExtractions } from './fake-extractions.ts';
 import { apiError, json, type RecordedRequest, record } from './fake-fetch.ts';
 
 export const VALID_KEY = 'lf_test_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -13,8 +14,11 @@ interface FakeSeat extends SeatOut {
   li_at: string;
 }
 
-export function fakeService(options: { credits?: number } = {}) {
+export function fakeService(options: { credits?: number; now?: () => number } = {}) {
   const seats: FakeSeat[] = [];
+  const extractions = fakeExtractions(options.now ?? (() => Date.UTC(2026, 0, 15, 9, 0, 0)));
+  /** Finder and validation job lists; null: the endpoint does not exist (an older service). */
+  const jobLists: { finder: unknown[] | null; validation: unknown[] | null } = { finder: [], validation: [] };
   const requests: RecordedRequest[] = [];
   let down = false;
   let counter = 0;
@@ -72,6 +76,12 @@ export function fakeService(options: { credits?: number } = {}) {
     const path = new URL(url).pathname;
     if (path === '/v1/quota/' && request.method === 'GET') return json(200, { success: true, quota: quota() });
     if (path === '/v1/seats/' && request.method === 'POST') return connect(request.body as { li_at: string });
+    const extraction = extractions.handle(request, new URL(url));
+    if (extraction) return extraction;
+    if (path === '/v1/email-finder/' && request.method === 'GET' && jobLists.finder) return json(200, jobLists.finder);
+    if (path === '/v1/email-validation/' && request.method === 'GET' && jobLists.validation) {
+      return json(200, jobLists.validation);
+    }
     return apiError(404, 'NotFound');
   };
 
@@ -79,6 +89,8 @@ export function fakeService(options: { credits?: number } = {}) {
     fetch,
     requests,
     seats,
+    extractions,
+    jobLists,
     connects: () => requests.filter((r) => r.method === 'POST'),
     setDown: (value: boolean) => {
       down = value;
