@@ -1,19 +1,34 @@
 import { useEffect } from 'preact/hooks';
+import type { JobsStore } from '../lib/popup/jobs-store.ts';
 import type { PopupStore } from '../lib/popup/popup-store.ts';
+import { JobList } from './job-list.tsx';
 import { Overview } from './overview.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { useStore } from './use-store.ts';
 
-/** The popup: settings until a key is saved, then the overview. The store is passed in so tests can drive it. */
-export function PopupApp({ store }: { store: PopupStore }) {
+/** While the popup is open and a job runs, it asks for news this often (the alarm is at most every 30 s). */
+const JOBS_POLL_MS = 1500;
+
+/**
+ * The popup: settings until a key is saved, then the overview and the jobs. The stores are passed
+ * in so tests can drive them.
+ */
+export function PopupApp({ store, jobs }: { store: PopupStore; jobs: JobsStore }) {
   const state = useStore(store);
+  const jobsState = useStore(jobs);
+  const configured = state.snapshot?.settings != null;
   useEffect(() => {
     void store.getState().open();
   }, [store]);
+  useEffect(() => {
+    if (!configured) return;
+    void jobs.getState().open();
+    const timer = setInterval(() => void jobs.getState().tick(), JOBS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [jobs, configured]);
 
   if (!state.loaded) return <main class="popup" aria-busy="true" />;
   const { snapshot, screen } = state;
-  const configured = snapshot?.settings != null;
   return (
     <main class="popup">
       <header class="popup-header">
@@ -37,14 +52,17 @@ export function PopupApp({ store }: { store: PopupStore }) {
           onSave={(input) => void state.saveSettings(input)}
         />
       ) : (
-        <Overview
-          snapshot={snapshot}
-          refreshing={state.refreshing}
-          reconnecting={state.reconnecting}
-          notice={state.notice}
-          onRefresh={() => void state.refresh()}
-          onReconnect={(seatId) => void state.reconnect(seatId)}
-        />
+        <>
+          <Overview
+            snapshot={snapshot}
+            refreshing={state.refreshing}
+            reconnecting={state.reconnecting}
+            notice={state.notice}
+            onRefresh={() => void state.refresh()}
+            onReconnect={(seatId) => void state.reconnect(seatId)}
+          />
+          <JobList state={jobsState} onDownload={(job) => void jobsState.download(job)} />
+        </>
       )}
     </main>
   );

@@ -1,31 +1,161 @@
 import { useState } from 'preact/hooks';
-import type { PageKind } from '../lib/salesnav/page-kind.ts';
+import type { EnrichEmail } from '../lib/contract/enums.ts';
+import type { ErrorReply, ExtractionStartedReply } from '../lib/messages.ts';
+import {
+  BUTTON_LABEL,
+  defaultEnrich,
+  defaultName,
+  ENRICH_CHOICES,
+  estimateText,
+  hasLeads,
+  isSingle,
+} from '../lib/page/estimate.ts';
+import type { KnownPageKind, PageFacts } from '../lib/page/page-facts.ts';
 
-/** The page kinds the control is shown on; 'unknown' pages get no control at all. */
-export type KnownPageKind = Exclude<PageKind, 'unknown'>;
+export type { KnownPageKind };
 
-const KIND_LABELS: Record<KnownPageKind, string> = {
-  'people-search': 'People search',
-  'company-search': 'Account search',
-  'lead-list': 'Lead list',
-  'account-list': 'Account list',
-  lead: 'Lead page',
-  account: 'Account page',
-};
+export interface StartRequest {
+  requestId: string;
+  pageUrl: string;
+  name: string;
+  enrich: EnrichEmail;
+}
 
-/** The in-page control: one button; extraction arrives with the API client. */
-export function SalesControl({ kind }: { kind: KnownPageKind }) {
+interface Props {
+  kind: KnownPageKind;
+  /** The page's URL as the content script last classified it (location may lag behind on navigation). */
+  pageUrl: string;
+  /** Reads the page's name and count now: read when the panel opens, since LinkedIn renders late. */
+  readFacts(): PageFacts;
+  /** Asks the background to start the extraction; the content script never talks to the service. */
+  start(request: StartRequest): Promise<ExtractionStartedReply | ErrorReply>;
+  newRequestId(): string;
+}
+
+type Outcome =
+  | { state: 'started'; message: string; next: string }
+  | { state: 'error'; message: string; next?: string }
+  | null;
+
+/**
+ * The in-page control: a button that opens a small form (name, emails, estimate) and starts the
+ * extraction of the page through the background. Shown only on pages whose kind is understood.
+ */
+export function SalesControl({ kind, pageUrl, readFacts, start, newRequestId }: Props) {
   const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [count, setCount] = useState<number | null>(null);
+  const [enrich, setEnrich] = useState<EnrichEmail>(defaultEnrich(kind));
+  const [sending, setSending] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  // One id per intended extraction: a retry after "the background did not answer" reuses it, so a
+  // request that did arrive is not made twice; a success makes the next click a new extraction.
+  const [requestId, setRequestId] = useState(newRequestId);
+
+  const openPanel = () => {
+    const facts = readFacts();
+    setName(facts.name || defaultName(kind, new Date()));
+    setCount(facts.count);
+    setOutcome(null);
+    setOpen(true);
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setSending(true);
+    const reply = await start({ requestId, pageUrl, name: name.trim(), enrich });
+    setSending(false);
+    if (!reply.ok) {
+      setOutcome({
+        state: 'error',
+        message: reply.error.message,
+        ...(reply.error.next ? { next: reply.error.next } : {}),
+      });
+      return;
+    }
+    setRequestId(newRequestId());
+    setOpen(false);
+    setOutcome(startedWords(reply, name.trim()));
+  };
+
+  const estimate = estimateText(kind, count);
   return (
-    <div class="lf-control">
-      {open && (
-        <p class="lf-note" role="status">
-          {KIND_LABELS[kind]} — extraction is coming next.
-        </p>
+    <div class="lf-control" data-testid="lf-control" data-kind={kind}>
+      {outcome && (
+        <div class="lf-note" role="status" data-testid="lf-status" data-state={outcome.state}>
+          <p class="lf-message">{outcome.message}</p>
+          {outcome.next && <p class="lf-next">{outcome.next}</p>}
+        </div>
       )}
-      <button type="button" class="lf-button" aria-expanded={open} onClick={() => setOpen(!open)}>
-        Leadforge
-      </button>
+      {open && (
+        <form class="lf-panel" onSubmit={(e) => void submit(e)} data-testid="lf-panel">
+          {!isSingle(kind) && (
+            <label class="lf-field">
+              Name
+              <input
+                class="lf-input"
+                value={name}
+                maxLength={255}
+                onInput={(e) => setName(e.currentTarget.value)}
+                data-testid="lf-name"
+              />
+            </label>
+          )}
+          {isSingle(kind) && name && <p class="lf-message">{name}</p>}
+          {hasLeads(kind) && (
+            <label class="lf-field">
+              Emails
+              <select
+                class="lf-input"
+                value={enrich}
+                onChange={(e) => setEnrich(e.currentTarget.value as EnrichEmail)}
+                data-testid="lf-enrich"
+              >
+                {ENRICH_CHOICES.filter((c) => kind === 'people-search' || c.value !== 'matching').map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {estimate && (
+            <p class="lf-estimate" data-testid="lf-estimate">
+              {estimate}
+            </p>
+          )}
+          <div class="lf-actions">
+            <button type="button" class="lf-link" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+            <button type="submit" class="lf-button" disabled={sending} data-testid="lf-start">
+              {sending ? 'Starting…' : 'Start'}
+            </button>
+          </div>
+        </form>
+      )}
+      {!open && (
+        <button type="button" class="lf-button" onClick={openPanel} data-testid="lf-open">
+          {BUTTON_LABEL[kind]}
+        </button>
+      )}
     </div>
   );
+}
+
+function startedWords(reply: ExtractionStartedReply, name: string): Outcome {
+  if (reply.prospect) {
+    const who = String(reply.prospect['Full Name'] ?? reply.prospect['Company Name'] ?? name);
+    const email = reply.prospect.Email ? ` (${String(reply.prospect.Email)})` : '';
+    return {
+      state: 'started',
+      message: `Extracted ${who}${email}.`,
+      next: 'Download it as CSV from the Leadforge popup.',
+    };
+  }
+  return {
+    state: 'started',
+    message: `Extraction started: ${reply.job.name || name}.`,
+    next: 'Follow its progress in the Leadforge popup; you will be notified when it is ready.',
+  };
 }

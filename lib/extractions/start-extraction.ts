@@ -18,7 +18,7 @@ import { toView, writeJobRows } from '../db/jobs-store.ts';
 import { cacheSingleRecord } from '../jobs/cache-records.ts';
 import { EXTRACTION_STATE } from '../jobs/job-from-api.ts';
 import { type JobView, jobKey } from '../jobs/job-view.ts';
-import type { Problem } from '../problem.ts';
+import { type Problem, problem } from '../problem.ts';
 import { findCreated } from './find-created.ts';
 import { type ExtractRequest, planExtraction } from './plan.ts';
 
@@ -121,7 +121,7 @@ export function createStarter(deps: StartDeps) {
     }
     // Refused or never reached: nothing was made, and a retry of this click starts afresh.
     await db.creations.delete(creation.requestId);
-    return { ok: false, problem: describeFailure(failure, client.baseUrl) };
+    return { ok: false, problem: describeStartFailure(failure, client.baseUrl) };
   }
 
   return (request: ExtractRequest & { requestId: string }): Promise<StartOutcome> => {
@@ -131,6 +131,21 @@ export function createStarter(deps: StartDeps) {
     inflight.set(request.requestId, work);
     return work;
   };
+}
+
+/**
+ * A 422 on creation is about the page (the sales tool could not use the search, or its URL is not
+ * one the service takes), not an outdated extension: say so with the service's own reason.
+ */
+function describeStartFailure(failure: ApiFailure, service: string): Problem {
+  if (failure.kind === 'http' && failure.status === 422 && failure.error?.type === 'ValidationError') {
+    return problem(
+      'ValidationError',
+      `Leadforge cannot extract this page: ${failure.error.message}`,
+      'Check that the page still opens in Sales Navigator, or narrow the search, then press Extract again.',
+    );
+  }
+  return describeFailure(failure, service);
 }
 
 /** No answer, or a proxy's 502/504: the service may have acted on it. Its own 503 says it did not. */

@@ -20,8 +20,15 @@ export interface Companion {
   stop(): Promise<void>;
 }
 
+export interface CompanionOptions {
+  /** `all` also runs the workers (extractions need them); `api` alone is quicker to stop. Default `api`. */
+  role?: 'api' | 'all';
+  /** Extra settings, e.g. LEADFORGE_SANDBOX_LATENCY_MS to slow the sales tool down. */
+  env?: Record<string, string>;
+}
+
 /** Only what the child needs: no LEADFORGE_ or DATABASE_URL setting of this shell leaks in. */
-function env(dataDir: string): NodeJS.ProcessEnv {
+function env(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const base = Object.fromEntries(
     Object.entries(process.env).filter(
       ([k]) => !k.startsWith('LEADFORGE_') && !['DATABASE_URL', 'PORT', 'HOST'].includes(k),
@@ -34,11 +41,17 @@ function env(dataDir: string): NodeJS.ProcessEnv {
     LEADFORGE_DATA_DIR: dataDir,
     LEADFORGE_LOG_LEVEL: 'warn',
     LEADFORGE_SANDBOX_SALESTOOL_PORT: '0',
+    ...extra,
   };
 }
 
-export async function startCompanion(dataDir = mkdtempSync(join(tmpdir(), 'lf-e2e-data-'))): Promise<Companion> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--role', 'api'], { env: env(dataDir) });
+export async function startCompanion(
+  dataDir = mkdtempSync(join(tmpdir(), 'lf-e2e-data-')),
+  options: CompanionOptions = {},
+): Promise<Companion> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--role', options.role ?? 'api'], {
+    env: env(dataDir, options.env),
+  });
   const output = await waitForOutput(child, (text) => {
     const listening = text.match(/API listening on (http:\/\/[\d.:]+)/);
     const key = text.match(/Bearer (lf_test_[A-Za-z0-9_-]+)/);
@@ -51,7 +64,7 @@ export async function startCompanion(dataDir = mkdtempSync(join(tmpdir(), 'lf-e2
     ...output,
     dataDir,
     cli: (args) => {
-      const run = spawnSync(process.execPath, [BIN, ...args], { env: env(dataDir), encoding: 'utf8' });
+      const run = spawnSync(process.execPath, [BIN, ...args], { env: env(dataDir, options.env), encoding: 'utf8' });
       return { status: run.status, stdout: run.stdout, stderr: run.stderr };
     },
     stop: async () => {
