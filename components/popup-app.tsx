@@ -61,7 +61,11 @@ export function PopupApp({ store, jobs }: { store: PopupStore; jobs: JobsStore }
             onRefresh={() => void state.refresh()}
             onReconnect={(seatId) => void state.reconnect(seatId)}
           />
-          <JobList state={jobsState} onDownload={(job) => void jobsState.download(job)} />
+          <JobList
+            // A service that does not answer is said once, above, not again for the jobs.
+            state={jobsState.notice?.message === state.notice?.message ? { ...jobsState, notice: null } : jobsState}
+            onDownload={(job) => void jobsState.download(job)}
+          />
         </>
       )}
     </main>

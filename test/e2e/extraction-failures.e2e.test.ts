@@ -112,7 +112,11 @@ describe.skipIf(!extensionDir)('extractions that cannot finish, in Chromium', ()
     const { search_id: id } = await newestExtraction(service);
 
     const { page: popup, errors } = await browser.openPopup();
-    await waitForJob(popup, id, 'running');
+    // The popup follows it: progress moves while the sales tool is paged through.
+    const running = await waitForJob(popup, id, 'running');
+    await expect
+      .poll(async () => Number(await running.getByTestId('job-progress').getAttribute('data-value')))
+      .toBeGreaterThan(0);
     // Signing out of Sales Navigator ends the session the seat was connected with.
     await page.goto(`${LINKEDIN}/logout`);
     await page.close();

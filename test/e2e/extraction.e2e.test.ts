@@ -83,6 +83,16 @@ describe.skipIf(!extensionDir)('one-click extraction in Chromium', () => {
     await page.locator('[data-testid="lf-control"][data-kind="lead-list"]').waitFor();
     await page.evaluate(() => history.pushState({}, '', '/sales/inbox'));
     await page.getByTestId('lf-control').waitFor({ state: 'detached' });
+
+    // A saved search: its name is prefilled and the page's count gives the estimate.
+    await page.goto(`${LINKEDIN}/sales/home`);
+    const saved = page.locator('[data-x="saved-searches"] a').first();
+    const savedName = (await saved.textContent())?.trim();
+    await saved.click();
+    await page.getByTestId('lf-open').click();
+    await expect(page.getByTestId('lf-name').inputValue()).resolves.toBe(savedName);
+    await expect(page.getByTestId('lf-estimate').textContent()).resolves.toMatch(/leads, up to [\d,]+ credits/);
+    await expect(page.getByTestId('lf-enrich').inputValue()).resolves.toBe('matching');
     await page.close();
   });
 
@@ -130,13 +140,18 @@ describe.skipIf(!extensionDir)('one-click extraction in Chromium', () => {
 
     const { search_id: id, search_name } = await newestExtraction(service);
     expect(search_name).toBe('Decision makers');
+    // No popup open: the background follows the job on its alarm, caches the records and says so.
+    await expect
+      .poll(async () => Object.keys(await notifications(browser)), { timeout: 80_000, interval: 1000 })
+      .toContain(`extraction:${id}:done`);
     const { page: popup, errors } = await browser.openPopup();
-    await waitForJob(popup, id, 'done');
+    const row = await waitForJob(popup, id, 'done');
+    await expect(row.getByTestId('job-detail').textContent()).resolves.toContain('60 records');
     const csv = await downloadCsv(popup, id);
     await expectCsvMatchesService(id, csv.text, 60);
     expect(errors).toEqual([]);
     await popup.close();
-  });
+  }, 120_000);
 
   it('extracts a single lead from its page, with its email found and verified', async () => {
     const page = await browser.context.newPage();
