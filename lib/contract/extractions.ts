@@ -7,7 +7,7 @@ import {
   ExtractionTypeSchema,
   FailureReasonSchema,
 } from './enums.ts';
-import { ExtractableUrlSchema, ProfileRefSchema, profileRefList } from './sales-urls.ts';
+import { ExtractableUrlSchema, MAX_SALES_URL_LENGTH, ProfileRefSchema, profileRefList } from './sales-urls.ts';
 import { ExtractionTimeSchema } from './time.ts';
 
 const enrichEmail = () =>
@@ -23,7 +23,10 @@ const enrichEmail = () =>
 /** `POST /v1/extractions/url/` body. */
 export const UrlExtractionCreateInSchema = z
   .object({
-    linkedin_url: ExtractableUrlSchema.meta({
+    // A string first, so that a missing URL is reported as required (the URL check words every
+    // failure of its own as "must be a URL").
+    linkedin_url: z.string().max(MAX_SALES_URL_LENGTH).pipe(ExtractableUrlSchema).meta({
+      format: 'uri',
       description:
         'A Sales Navigator people or company search URL, saved search URL, or lead or account list URL (https://www.linkedin.com/sales/…).',
     }),

@@ -180,7 +180,7 @@ export function extractionJob(deps: ExtractionJobDeps): JobHandler<ExtractionPay
         row = { ...row, ...patch };
       }
       const seat = await seatById(deps.store.db, row.account_id, row.seat_id);
-      if (!seat || seat.status !== 'valid') {
+      if (seat?.status !== 'valid') {
         const r = row;
         await ctx.fenced((tx) => finish(tx, r, 'auth_error', 'the seat is no longer connected or valid'));
         return;

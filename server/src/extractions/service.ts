@@ -46,6 +46,12 @@ import { csvChunks, detailChunks, inProgressView, isRunning, listItemView } from
 /** api.md: the single extraction answers within about 25 s, else 202. */
 export const SINGLE_WAIT_MS = 25_000;
 
+/**
+ * The URL check is made while the caller waits: one quick retry, then 503 (retry allowed), rather
+ * than the job's backoff of many seconds.
+ */
+const PROBE_RETRY = { attempts: 2, baseMs: 250, capMs: 1_000, maxRetryAfterMs: 2_000 };
+
 export interface ExtractionDeps {
   config: Config;
   store: Store;
@@ -258,7 +264,7 @@ export class Extractions {
   ): Promise<{ total: number; reachable: number }> {
     const seat = await seatById(this.deps.store.db, auth.accountId, seatId);
     if (!seat) throw new ApiError('NoUsableSeat', 'No usable seat.');
-    const link = await this.deps.connectors(seat, auth.mode);
+    const link = await this.deps.connectors(seat, auth.mode, { retry: PROBE_RETRY });
     try {
       if (!SalesToolConnector.isPaged(target)) throw urlRefused('is not a search or a list');
       const first = await link.connector.pages(target, { limit: 1 }).next();

@@ -16,6 +16,9 @@ import { columnNames, recordRow } from '../../../lib/records/records.ts';
 import { type ExtractionRow, extractionById, itemCounts, recordTexts } from '../store/extractions-repo.ts';
 import type { DB } from '../store/schema.ts';
 
+/** The UTF-8 byte order mark the extension's CSV files start with too. */
+const BOM = '\uFEFF';
+
 const time = (ms: number) => formatExtractionTime(new Date(ms));
 
 export const isRunning = (row: ExtractionRow) =>
@@ -93,13 +96,19 @@ export async function detailJson(db: Kysely<DB>, row: ExtractionRow): Promise<st
   return text;
 }
 
-/** Every record as CSV, header first, in column order (docs/columns.md). */
+/**
+ * Every record as CSV, header first, in column order (docs/columns.md): the file the extension
+ * downloads (lib/export/csv-file.ts), byte for byte: a UTF-8 byte order mark so that spreadsheets
+ * read accents, and cells a spreadsheet would run as a formula neutralised (a lead's headline is
+ * text anyone can write).
+ */
 export async function* csvChunks(db: Kysely<DB>, row: ExtractionRow): AsyncGenerator<string> {
-  yield csvRow(columnNames(row.kind));
+  const options = { guardFormulas: true };
+  yield BOM + csvRow(columnNames(row.kind), options);
   for (let start = 0; ; start += CHUNK) {
     const texts = await recordTexts(db, row.id, start, CHUNK);
     if (texts.length === 0) return;
-    yield texts.map((t) => csvRow(recordRow(row.kind, JSON.parse(t) as Record<string, CellValue>))).join('');
+    yield texts.map((t) => csvRow(recordRow(row.kind, JSON.parse(t) as Record<string, CellValue>), options)).join('');
   }
 }
 

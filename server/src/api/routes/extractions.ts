@@ -16,7 +16,7 @@ import {
 } from '../../../../lib/contract/extractions.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { Extractions } from '../../extractions/service.ts';
-import { authErrors, ErrorBodySchema, validatedErrors } from './common.ts';
+import { ErrorBodySchema, validatedErrors } from './common.ts';
 
 const creationErrors = {
   402: ErrorBodySchema,
