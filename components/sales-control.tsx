@@ -34,7 +34,7 @@ interface Props {
 
 type Outcome =
   | { state: 'started'; message: string; next: string }
-  | { state: 'error'; message: string; next?: string }
+  | { state: 'error'; message: string; next: string }
   | null;
 
 /**
@@ -66,11 +66,9 @@ export function SalesControl({ kind, pageUrl, readFacts, start, newRequestId }: 
     const reply = await start({ requestId, pageUrl, name: name.trim(), enrich });
     setSending(false);
     if (!reply.ok) {
-      setOutcome({
-        state: 'error',
-        message: reply.error.message,
-        ...(reply.error.next ? { next: reply.error.next } : {}),
-      });
+      // A refusal without a next step is the extension's own trouble (reloaded under this page, say).
+      const next = reply.error.next ?? 'Reload the page, then press Extract again.';
+      setOutcome({ state: 'error', message: reply.error.message, next });
       return;
     }
     setRequestId(newRequestId());

@@ -147,6 +147,15 @@ describe('following an extraction', () => {
     });
   });
 
+  it('says when the daily quota stopped it', async () => {
+    const { h, id } = await started();
+    h.service.extractions.advance(id, { status: 'FAILED', failureReason: 'quota_exceeded' });
+    await expect(h.services.refreshJobs()).resolves.toMatchObject({
+      jobs: [{ state: 'failed', failure: { message: 'Stopped: the daily extraction limit was reached.' } }],
+    });
+    expect(h.notifications[0]?.message).toContain('start it again later, or connect another seat');
+  });
+
   it('says it is paused for credits and keeps polling until it resumes', async () => {
     const { h, id } = await started();
     h.service.extractions.advance(id, { status: 'PAUSED', failureReason: 'insufficient_credits' });

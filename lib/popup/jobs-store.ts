@@ -97,6 +97,7 @@ export function createJobsStore(ports: JobsPorts) {
   }));
 }
 
+/** A refusal without a next step is the extension's own trouble: opening the popup again restarts it. */
 function fromError({ error }: ErrorReply): Notice {
-  return error.next ? { message: error.message, next: error.next } : { message: error.message };
+  return { message: error.message, next: error.next ?? 'Close the popup and open it again.' };
 }

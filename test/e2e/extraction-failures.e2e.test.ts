@@ -93,7 +93,9 @@ describe.skipIf(!extensionDir)('extractions that cannot finish, in Chromium', ()
       'Paused: your account has no credits left.',
     );
     expect(await paused.getByTestId('job-download').count()).toBe(0);
-    await expect.poll(async () => Object.keys(await notifications(browser))).toContain(`extraction:${id}:paused`);
+    await expect
+      .poll(async () => Object.keys(await notifications(browser)), { timeout: 10_000 })
+      .toContain(`extraction:${id}:paused`);
 
     cli('credits', 'grant', '100', '--account', 'sandbox');
     await waitForJob(popup, id, 'done');
@@ -115,7 +117,9 @@ describe.skipIf(!extensionDir)('extractions that cannot finish, in Chromium', ()
     // The popup follows it: progress moves while the sales tool is paged through.
     const running = await waitForJob(popup, id, 'running');
     await expect
-      .poll(async () => Number(await running.getByTestId('job-progress').getAttribute('data-value')))
+      .poll(async () => Number(await running.getByTestId('job-progress').getAttribute('data-value')), {
+        timeout: 15_000,
+      })
       .toBeGreaterThan(0);
     // Signing out of Sales Navigator ends the session the seat was connected with.
     await page.goto(`${LINKEDIN}/logout`);
@@ -125,7 +129,9 @@ describe.skipIf(!extensionDir)('extractions that cannot finish, in Chromium', ()
     const failure = await failed.getByTestId('job-failure').textContent();
     expect(failure).toContain('Stopped: the seat’s Sales Navigator session expired.');
     expect(failure).toContain('Log in to Sales Navigator again and press Reconnect');
-    await expect.poll(async () => Object.keys(await notifications(browser))).toContain(`extraction:${id}:failed`);
+    await expect
+      .poll(async () => Object.keys(await notifications(browser)), { timeout: 10_000 })
+      .toContain(`extraction:${id}:failed`);
 
     const detail = (await api(service, `/v1/extractions/${id}/`)) as ExtractionDetailOut;
     expect(detail).toMatchObject({ status: 'FAILED', failure_reason: 'auth_error' });

@@ -124,7 +124,9 @@ describe.skipIf(!extensionDir)('one-click extraction in Chromium', () => {
     await popup.close();
 
     // The background announced it: a finished extraction is news when this browser saw it start.
-    await expect.poll(async () => Object.keys(await notifications(browser))).toContain(`extraction:${searchId}:done`);
+    await expect
+      .poll(async () => Object.keys(await notifications(browser)), { timeout: 10_000 })
+      .toContain(`extraction:${searchId}:done`);
   });
 
   it('extracts a lead list reached from the home page, with the list’s name prefilled', async () => {
