@@ -39,7 +39,9 @@ const LONG_SEARCH = buildSearchUrl('LEAD', {
   filters: [{ type: 'CURRENT_TITLE', values: [{ text: 'Chief Technology Officer', selectionType: 'INCLUDED' }] }],
 });
 
-describe.skipIf(!extensionDir)('extractions that cannot finish, in Chromium', () => {
+// Each step runs `leadforge` commands (a second or more each on a busy machine) and waits for the
+// service's paused-extraction check (every 15 s): more time than the project's default.
+describe.skipIf(!extensionDir)('extractions that cannot finish, in Chromium', { timeout: 120_000 }, () => {
   let service: Companion;
   let browser: ExtensionBrowser;
 

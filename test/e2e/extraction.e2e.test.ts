@@ -182,6 +182,30 @@ describe.skipIf(!extensionDir)('one-click extraction in Chromium', () => {
     await popup.close();
   });
 
+  it('extracts a single account from its page, as account columns', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(SEARCH_URL);
+    await page.locator('a[data-x="lead"]', { hasText: 'Frédéric Lefèvre' }).click();
+    await page.locator('[data-x="lead-headline"] a').click();
+    await page.locator('[data-testid="lf-control"][data-kind="account"]').waitFor();
+    const company = (await page.locator('[data-x="account-name"]').textContent())?.trim();
+    await expect(page.getByTestId('lf-open').textContent()).resolves.toBe('Extract account');
+    const started = await pressExtract(page);
+    expect(started.state, started.text).toBe('started');
+    expect(started.text).toContain(`Extracted ${company}.`);
+    await page.close();
+
+    const { search_id: id } = await newestExtraction(service);
+    const { page: popup, errors } = await browser.openPopup();
+    await waitForJob(popup, id, 'done');
+    const csv = await downloadCsv(popup, id);
+    const { header, rows } = await expectCsvMatchesService(id, csv.text, 1);
+    expect(header).not.toContain('Full Name');
+    expect(rows[0]?.[header.indexOf('Company Name')]).toBe(company);
+    expect(errors).toEqual([]);
+    await popup.close();
+  });
+
   it('downloads a finished extraction again later from the cache, with the service stopped', async () => {
     await service.stop();
     const { page: popup } = await browser.openPopup();
