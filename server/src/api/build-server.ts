@@ -22,6 +22,7 @@ import { emailValidationRoutes } from './routes/email-validation.ts';
 import { extractionRoutes } from './routes/extractions.ts';
 import { healthRoutes } from './routes/health.ts';
 import { quotaRoutes } from './routes/quota.ts';
+import { searchBuilderRoutes } from './routes/search-builder.ts';
 import { seatRoutes } from './routes/seats.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 
@@ -85,6 +86,7 @@ export async function buildServer(deps: ApiDeps, opts: ServerOptions = {}): Prom
       await v1.register(emailValidationRoutes(deps.emailValidation));
       await v1.register(emailFinderRoutes(deps.emailFinder));
       await v1.register(extractionRoutes(deps.extractions));
+      await v1.register(searchBuilderRoutes);
     },
     { prefix: '/v1' },
   );
