@@ -1,4 +1,5 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
+import { ACTIVE_STATES } from '../lib/jobs/job-view.ts';
 import type { JobsStore } from '../lib/popup/jobs-store.ts';
 import type { PopupStore } from '../lib/popup/popup-store.ts';
 import { JobList } from './job-list.tsx';
@@ -26,6 +27,14 @@ export function PopupApp({ store, jobs }: { store: PopupStore; jobs: JobsStore }
     const timer = setInterval(() => void jobs.getState().tick(), JOBS_POLL_MS);
     return () => clearInterval(timer);
   }, [jobs, configured]);
+
+  // A job that just ended has spent credits and quota: show the new numbers.
+  const active = jobsState.jobs.filter((job) => ACTIVE_STATES.has(job.state)).length;
+  const wasActive = useRef(active);
+  useEffect(() => {
+    if (active < wasActive.current) void store.getState().refresh();
+    wasActive.current = active;
+  }, [active, store]);
 
   if (!state.loaded) return <main class="popup" aria-busy="true" />;
   const { snapshot, screen } = state;

@@ -83,6 +83,9 @@ export function SalesControl({ kind, pageUrl, readFacts, start, newRequestId }: 
         <div class="lf-note" role="status" data-testid="lf-status" data-state={outcome.state}>
           <p class="lf-message">{outcome.message}</p>
           {outcome.next && <p class="lf-next">{outcome.next}</p>}
+          <button type="button" class="lf-link lf-dismiss" onClick={() => setOutcome(null)} data-testid="lf-dismiss">
+            Dismiss
+          </button>
         </div>
       )}
       {open && (

@@ -114,6 +114,8 @@ describe.skipIf(!extensionDir)('one-click extraction in Chromium', () => {
     const row = await waitForJob(popup, searchId, 'done');
     await expect(row.getByTestId('job-progress').getAttribute('data-value')).resolves.toBe('100');
     await expect(row.getByTestId('job-detail').textContent()).resolves.toContain('14 records');
+    // 1 credit per lead: the popup shows the balance after it.
+    await expect.poll(() => popup.getByTestId('credits').textContent(), { timeout: 10_000 }).toBe('986');
     const csv = await downloadCsv(popup, searchId);
     expect(csv.name).toMatch(/^leadforge-ctos-in-france-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(csv.text.startsWith('\uFEFF')).toBe(true);
