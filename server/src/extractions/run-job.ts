@@ -57,6 +57,11 @@ const BATCH = 25;
 
 export interface ExtractionPayload {
   extractionId: string;
+  /**
+   * Set on the check jobs of a paused extraction: it paused while building records, so its
+   * search or list was paged to the end already and the stored items are all there is to build.
+   */
+  pagingDone?: boolean;
 }
 
 export interface ExtractionCheckpoint {
@@ -154,7 +159,7 @@ export function extractionJob(deps: ExtractionJobDeps): JobHandler<ExtractionPay
     deps.queue.enqueue(tx, {
       kind: EXTRACTION_RUN,
       accountId,
-      payload: { extractionId } satisfies ExtractionPayload,
+      payload: { extractionId, pagingDone: true } satisfies ExtractionPayload,
       runAt: now() + RESUME_CHECK_MS,
       maxAttempts: 8,
       dedupeKey: `extraction:${extractionId}:check:${newId()}`,
@@ -228,7 +233,8 @@ async function work(
   pause: (fenced: Fenced, row: ExtractionRow) => Promise<void>,
 ): Promise<WorkOutcome> {
   const target = JSON.parse(row.target) as SalesNavTarget | { kind: 'profiles' };
-  if (target.kind !== 'profiles' && SalesToolConnector.isPaged(target) && !ctx.checkpoint?.pagingDone) {
+  const paged = ctx.checkpoint?.pagingDone === true || ctx.payload.pagingDone === true;
+  if (target.kind !== 'profiles' && SalesToolConnector.isPaged(target) && !paged) {
     await page(ctx, row, target, connector, deps);
   }
   const filters = searchFilters(target);
