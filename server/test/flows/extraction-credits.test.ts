@@ -70,7 +70,10 @@ describeEachDialect('an extraction running out of credits or quota', (dialect) =
         .where('account_id', '=', t.account.id)
         .where('kind', 'in', ['hold', 'commit', 'release', 'debit'])
         .execute()
-    ).reduce<Record<string, number>>((sum, e) => ({ ...sum, [e.kind]: (sum[e.kind] ?? 0) + Number(e.amount) }), {});
+    ).reduce<Record<string, number>>((sum, e) => {
+      sum[e.kind] = (sum[e.kind] ?? 0) + Number(e.amount);
+      return sum;
+    }, {});
 
   it('goes PAUSED (insufficient_credits) with the records it could pay for, and resumes once credits are added', async () => {
     const hits = await searchHits(t, SENIOR_OR_CXO);
