@@ -73,9 +73,18 @@ export function industryByName(name: string): Value {
 export const INDUSTRY_PLAIN = new Map<string, Value[]>();
 /** Phrase key → industries, for words that name an industry only next to a company word. */
 export const INDUSTRY_CONTEXTUAL = new Map<string, Value[]>();
+/** Industry names that are also what people are called: "physicians in Miami" asks for a title. */
+const PEOPLE_NAMED = new Set([
+  'Physicians',
+  'Dentists',
+  'Chiropractors',
+  'Optometrists',
+  'Musicians',
+  'Artists and Writers',
+]);
 for (const value of INDUSTRY_BY_NAME.values()) {
   // Full names are unambiguous, except the few that are also function names ("Accounting").
-  INDUSTRY_PLAIN.set(phraseKey(value.label), [value]);
+  if (!PEOPLE_NAMED.has(value.label)) INDUSTRY_PLAIN.set(phraseKey(value.label), [value]);
 }
 for (const [alias, names] of Object.entries(industryAliases.plain as Record<string, string[]>)) {
   INDUSTRY_PLAIN.set(phraseKey(alias), names.map(industryByName));

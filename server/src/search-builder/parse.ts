@@ -681,8 +681,9 @@ const STOPWORDS = new Set(
   city cities location locations size sized headcount people year years experience
   not no excluding exclude excludes except without other than besides minus never nor but
   holding hold holds titled called named known
-  good great top best leading big small large key main major
-  kind kinds type types sort startup startups start up ups scaleup scaleups scale agency agencies vendor vendors
+  great top best leading big small large key main major
+  former formerly ex previously recently recent lately member members
+  kind kinds type types sort startup startups start up ups scaleup scaleups scale vendor vendors
   using use uses used focused focus focusing specializing specialising specialized specialised selling sell sells
   offering offer offers building build builds making make makes providing serving serve serves
   provider providers brand brands corporation corporations enterprise enterprises player players shop shops`
@@ -1132,7 +1133,20 @@ class Reader {
       if (!this.free(start, end)) continue;
       // "non-profit", "no." are not negations; a cue inside a word was never one.
       if (/^no$/.test(m[0]) && /^\s*\.?\s*\d/.test(this.folded.slice(end, end + 4))) continue;
-      const stop = ends.find((e) => e >= end && !(this.folded.slice(e, e + 7) === 'but not')) ?? this.folded.length;
+      let stop = ends.find((e) => e >= end && !(this.folded.slice(e, e + 7) === 'but not')) ?? this.folded.length;
+      // "not at agencies in New York": the place after the excluded thing is not excluded.
+      const prepRe = /\s(?:in|at|from|for)\s/g;
+      const scope = this.folded.slice(end, stop);
+      for (let p = prepRe.exec(scope); p; p = prepRe.exec(scope)) {
+        const before = scope
+          .slice(0, p.index)
+          .split(/[^\p{L}\p{N}]+/u)
+          .filter((w) => w !== '');
+        if (before.some((w) => !STOPWORDS.has(w) && !STOPWORDS.has(stem(w)))) {
+          stop = end + p.index;
+          break;
+        }
+      }
       this.scopes.push([end, stop]);
       this.take(start, end);
     }
@@ -1221,7 +1235,11 @@ class Reader {
       } else if (type && type.n === n) {
         this.pick('COMPANY_TYPE', type.value, t.start);
       } else if (ind) {
+        const run = tokens.slice(i, i + n);
+        const after = tokens[i + n];
+        if (run.every((r) => TITLE_WORDS.has(r.s)) && this.isFree(after) && ROLES.has(after.s)) continue;
         for (const v of ind.value) this.pick('INDUSTRY', v, t.start);
+        if (this.isFree(after) && COMPANY_WORDS.has(after.s)) this.claim(tokens, i + n, 1);
       }
       this.claim(tokens, i, n);
       i += n - 1;
@@ -1284,6 +1302,16 @@ class Reader {
       }
       const run = tokens.slice(start, end);
       const plain = run.map((r) => r.s);
+      // "Operations executives", "marketing leaders": a function and a seniority, not a title.
+      const area = plain.slice(0, -1).join(' ');
+      if (
+        role === 'executive' &&
+        end === i + 1 &&
+        area !== '' &&
+        FUNCTION_PHRASES.has(area) &&
+        !/^(?:sale|account|business development|key account)$/.test(area)
+      )
+        continue;
       // A lone seniority word ("directors", "VPs", "owners") is a seniority, not a title.
       if (run.length === 1 && SENIORITY_ROLES[role]) continue;
       // "Senior managers", "Junior associates": a seniority.
@@ -1342,7 +1370,7 @@ class Reader {
           (companyNext || (afterIn && !personNext && !leaderNext && !FUNCTION_FIRST.has(key)))
         ) {
           for (const v of ctx.value) this.pick('INDUSTRY', v, t.start);
-          this.claim(tokens, i, n);
+          this.claim(tokens, i, companyNext ? n + 1 : n);
           i += n - 1;
           continue;
         }
@@ -1533,7 +1561,7 @@ function geoValue(g: Geo): Value {
   return g.id === null ? { label: g.label } : { id: g.id, label: g.label };
 }
 
-/** The labels of a title: as written (tidied, singular) and, when it holds an abbreviation, in full. */
+/** The label of a title: tidied, singular, abbreviations written in full ("VP Sales" → "Vice President of Sales"). */
 function titleLabels(run: Token[]): string[] {
   const parts = run.map((t) => {
     const w = ROLES.has(t.s) ? t.s : t.w;
@@ -1553,7 +1581,7 @@ function titleLabels(run: Token[]): string[] {
     } else expanded.push(p);
   });
   const full = tidy(expanded);
-  return changed && full !== written ? [full, written] : [written];
+  return [changed ? full : written];
 }
 
 function tidy(words: string[]): string {
