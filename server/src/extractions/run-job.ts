@@ -68,6 +68,11 @@ export interface ExtractionCheckpoint {
   /** Where paging resumes: the index of the next result to read. */
   pagedTo: number;
   pagingDone: boolean;
+  /**
+   * Time spent finding emails by earlier attempts, so that LEADFORGE_VERIFY_MAX_DURATION bounds the
+   * enrichment of the whole extraction, as it bounds a bulk finder job, however often it restarts.
+   */
+  enrichElapsedMs?: number;
 }
 
 export interface ExtractionJobDeps {
@@ -82,7 +87,7 @@ export interface ExtractionJobDeps {
   verifier(mode: KeyKind): Promise<Verifier>;
 }
 
-type Fenced = JobContext['fenced'];
+type Ctx = JobContext<ExtractionPayload, ExtractionCheckpoint>;
 
 export function extractionJob(deps: ExtractionJobDeps): JobHandler<ExtractionPayload, ExtractionCheckpoint> {
   const now = () => deps.clock.now();
@@ -125,8 +130,8 @@ export function extractionJob(deps: ExtractionJobDeps): JobHandler<ExtractionPay
   };
 
   /** Credits ran out: PAUSED, the webhook with the detail as it stands, and a check job for later. */
-  const pause = async (fenced: Fenced, row: ExtractionRow) => {
-    await fenced(async (tx) => {
+  const pause = async (ctx: Ctx, row: ExtractionRow) => {
+    await ctx.fenced(async (tx) => {
       const paused = {
         ...row,
         status: 'PAUSED' as const,
@@ -151,18 +156,22 @@ export function extractionJob(deps: ExtractionJobDeps): JobHandler<ExtractionPay
           payloadJson: await detailJson(tx, paused),
         });
       }
-      await scheduleCheck(tx, row.id, row.account_id);
+      await scheduleCheck(ctx, tx, row.id, row.account_id);
     });
   };
 
-  const scheduleCheck = (tx: Kysely<DB>, extractionId: string, accountId: string) =>
+  /**
+   * The next look for credits. Keyed by the job that books it, so that a job run again after a
+   * crash books no second check (two checks would resume the extraction twice over).
+   */
+  const scheduleCheck = (ctx: Ctx, tx: Kysely<DB>, extractionId: string, accountId: string) =>
     deps.queue.enqueue(tx, {
       kind: EXTRACTION_RUN,
       accountId,
       payload: { extractionId, pagingDone: true } satisfies ExtractionPayload,
       runAt: now() + RESUME_CHECK_MS,
       maxAttempts: 8,
-      dedupeKey: `extraction:${extractionId}:check:${newId()}`,
+      dedupeKey: `extraction:${extractionId}:check-after:${ctx.job.id}`,
     });
 
   return {
@@ -175,7 +184,7 @@ export function extractionJob(deps: ExtractionJobDeps): JobHandler<ExtractionPay
       if (row.status === 'EXECUTED' || row.status === 'FAILED') return;
       if (row.status === 'PAUSED' && (await deps.credits.balance(row.account_id)).available < 1) {
         const { id, account_id } = row;
-        await ctx.fenced((tx) => scheduleCheck(tx, id, account_id));
+        await ctx.fenced((tx) => scheduleCheck(ctx, tx, id, account_id));
         return;
       }
       if (row.status !== 'EXECUTING') {
@@ -184,33 +193,37 @@ export function extractionJob(deps: ExtractionJobDeps): JobHandler<ExtractionPay
         await ctx.fenced((tx) => updateExtraction(tx, id, patch));
         row = { ...row, ...patch };
       }
+      let outcome: WorkOutcome;
       const seat = await seatById(deps.store.db, row.account_id, row.seat_id);
       if (seat?.status !== 'valid') {
-        const r = row;
-        await ctx.fenced((tx) => finish(tx, r, 'auth_error', 'the seat is no longer connected or valid'));
-        return;
+        // The seat died in an earlier attempt (or since): what was built is all there will be.
+        outcome = { reason: 'auth_error', detail: seat?.invalid_reason ?? 'the seat is no longer connected' };
+      } else {
+        const link = await deps.connectors(seat, row.mode);
+        try {
+          outcome = await work(ctx, row, link.connector, deps, pause);
+        } catch (error) {
+          if (!(error instanceof SessionDead)) throw error;
+          // decisions.md: the seat is invalid at once (the client told Seats); the run fails keeping its records.
+          outcome = { reason: 'auth_error', detail: error.message };
+        } finally {
+          link.close();
+        }
       }
-      const link = await deps.connectors(seat, row.mode);
-      try {
-        const outcome = await work(ctx, row, link.connector, deps, pause);
-        if (outcome === 'paused') return;
-        const latest = (await extractionById(deps.store.db, row.id)) ?? row;
-        await ctx.fenced((tx) =>
-          finish(
-            tx,
-            latest,
-            outcome === 'done' ? null : outcome.reason,
-            outcome === 'done' ? undefined : outcome.detail,
-          ),
-        );
-      } catch (error) {
-        if (!(error instanceof SessionDead)) throw error;
-        // decisions.md: the seat is invalid at once (the client told Seats); the run fails keeping its records.
-        const latest = (await extractionById(deps.store.db, row.id)) ?? row;
-        await ctx.fenced((tx) => finish(tx, latest, 'auth_error', error.message));
-      } finally {
-        link.close();
-      }
+      if (outcome === 'paused') return;
+      // The records kept, whether the run completed or not, get the emails their credit includes;
+      // finding them needs the mail world only, not the seat.
+      const verifier = await deps.verifier(row.mode);
+      await enrichRecords(ctx, row, { store: deps.store, clock: deps.clock, log: deps.log, verifier });
+      const latest = (await extractionById(deps.store.db, row.id)) ?? row;
+      await ctx.fenced((tx) =>
+        finish(
+          tx,
+          latest,
+          outcome === 'done' ? null : outcome.reason,
+          outcome === 'done' ? undefined : outcome.detail,
+        ),
+      );
     },
     async onFailed(job, error) {
       const { extractionId } = JSON.parse(job.payload) as ExtractionPayload;
@@ -225,12 +238,13 @@ export function extractionJob(deps: ExtractionJobDeps): JobHandler<ExtractionPay
 
 type WorkOutcome = 'done' | 'paused' | { reason: FailureReason; detail: string };
 
+/** Pages the search or list, then builds its records batch by batch; enrichment comes after (run). */
 async function work(
-  ctx: JobContext<ExtractionPayload, ExtractionCheckpoint>,
+  ctx: Ctx,
   row: ExtractionRow,
   connector: SalesToolConnector,
   deps: ExtractionJobDeps,
-  pause: (fenced: Fenced, row: ExtractionRow) => Promise<void>,
+  pause: (ctx: Ctx, row: ExtractionRow) => Promise<void>,
 ): Promise<WorkOutcome> {
   const target = JSON.parse(row.target) as SalesNavTarget | { kind: 'profiles' };
   const paged = ctx.checkpoint?.pagingDone === true || ctx.payload.pagingDone === true;
@@ -252,17 +266,13 @@ async function work(
     const usage = (await deps.quota.seats(row.account_id)).find((s) => s.seat.id === row.seat_id);
     const { available } = await deps.credits.balance(row.account_id);
     const items = await pendingItems(deps.store.db, row.id, BATCH);
-    if (items.length === 0) {
-      const verifier = await deps.verifier(row.mode);
-      await enrichRecords(ctx, row, { store: deps.store, clock: deps.clock, log: deps.log, verifier });
-      return 'done';
-    }
+    if (items.length === 0) return 'done';
     if (!usage || usage.remaining < 1) {
       return { reason: 'quota_exceeded', detail: "the seat's daily quota ran out during the extraction" };
     }
     const take = Math.min(items.length, Math.floor(available), usage.remaining);
     if (take < 1) {
-      await pause(ctx.fenced, (await extractionById(deps.store.db, row.id)) ?? row);
+      await pause(ctx, (await extractionById(deps.store.db, row.id)) ?? row);
       return 'paused';
     }
     const batch = items.slice(0, take);
@@ -306,7 +316,7 @@ async function work(
     } catch (error) {
       // Another hold took the credits between the balance read and ours.
       if (error instanceof ApiError && error.type === 'InsufficientCredits') {
-        await pause(ctx.fenced, (await extractionById(deps.store.db, row.id)) ?? row);
+        await pause(ctx, (await extractionById(deps.store.db, row.id)) ?? row);
         return 'paused';
       }
       throw error;
@@ -316,7 +326,7 @@ async function work(
 
 /** Reads the search or list page by page from the checkpoint, storing every hit as an item. */
 async function page(
-  ctx: JobContext<ExtractionPayload, ExtractionCheckpoint>,
+  ctx: Ctx,
   row: ExtractionRow,
   target: SalesNavTarget,
   connector: SalesToolConnector,

@@ -97,7 +97,11 @@ export function jobDeps(t: TestApp, over: Partial<ExtractionJobDeps> = {}): Extr
  * Runs every extraction job that is due, by hand, as a worker would (no lease to lose), marking
  * each done; returns how many ran. Jobs they queue for later (a paused extraction's check) stay.
  */
-export async function runDueExtractionJobs(t: TestApp, over: Partial<ExtractionJobDeps> = {}): Promise<number> {
+export async function runDueExtractionJobs(
+  t: TestApp,
+  over: Partial<ExtractionJobDeps> = {},
+  opts: { checkpoint?: ExtractionCheckpoint } = {},
+): Promise<number> {
   const handler = extractionJob(jobDeps(t, over));
   const due = await t.app.store.db
     .selectFrom('jobs')
@@ -108,7 +112,8 @@ export async function runDueExtractionJobs(t: TestApp, over: Partial<ExtractionJ
     .orderBy('run_at')
     .execute();
   for (const job of due) {
-    let checkpoint: ExtractionCheckpoint | null = job.checkpoint ? JSON.parse(job.checkpoint) : null;
+    let checkpoint: ExtractionCheckpoint | null =
+      opts.checkpoint ?? (job.checkpoint ? JSON.parse(job.checkpoint) : null);
     await handler.run({
       job,
       payload: JSON.parse(job.payload) as ExtractionPayload,
