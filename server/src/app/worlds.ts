@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type https from 'node:https';
+import { rootCertificates } from 'node:tls';
 import type { Config } from '../config/config.ts';
 import { type Clock, systemClock } from '../core/clock.ts';
 import { agentFor, type SalesToolEndpoint } from '../salestool/http.ts';
@@ -153,7 +155,11 @@ export class Worlds {
   async salesTool(mode: KeyKind): Promise<SalesToolAccess> {
     if (mode === 'live') {
       if (!this.liveTool) {
-        const endpoint = { baseUrl: this.config.salesTool.url };
+        const { url, caFile } = this.config.salesTool;
+        // Extra roots join the system's (tls.rootCertificates), never replace them.
+        const endpoint = caFile
+          ? { baseUrl: url, ca: [...rootCertificates, readFileSync(caFile, 'utf8')].join('\n') }
+          : { baseUrl: url };
         this.liveTool = { endpoint, agent: agentFor(endpoint), pacing: this.config.salesTool.pacing };
       }
       return this.liveTool;

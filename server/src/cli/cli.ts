@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { accountsCommands } from './commands/accounts.ts';
 import { creditsCommands } from './commands/credits.ts';
+import { extractCommand } from './commands/extract.ts';
 import { findCommand } from './commands/find.ts';
 import { keysCommands } from './commands/keys.ts';
 import { migrateCommand } from './commands/migrate.ts';
@@ -24,6 +25,7 @@ export function buildCli(): Command {
   webhooksCommands(program);
   verifyCommand(program);
   findCommand(program);
+  extractCommand(program);
   sandboxCommands(program);
   openapiCommand(program);
   return program;

@@ -31,7 +31,7 @@ export interface Config {
   /** Where the 32-byte secret key comes from; loaded lazily by loadSecretKey(). */
   readonly secretKeySetting: string | undefined;
   /** The sales tool for live seats: its origin and the pacing between a run's requests (sandbox seats are never paced). */
-  readonly salesTool: { readonly url: string; readonly pacing: 'human' | 'off' };
+  readonly salesTool: { readonly url: string; readonly pacing: 'human' | 'off'; readonly caFile?: string };
   /** Email verification (server/src/verify/settings.ts turns these into engine options). */
   readonly verify: {
     readonly dnsServers: readonly string[]; // empty: the system's
@@ -93,6 +93,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     salesTool: Object.freeze({
       url: e.LEADFORGE_SALESTOOL_URL.replace(/\/$/, ''),
       pacing: e.LEADFORGE_SALESTOOL_PACING,
+      ...(e.LEADFORGE_SALESTOOL_CA ? { caFile: e.LEADFORGE_SALESTOOL_CA } : {}),
     }),
     verify: Object.freeze({
       dnsServers: Object.freeze(

@@ -53,6 +53,8 @@ export const envSchema = z.object({
     .regex(/^https:\/\/[^/?#\s]+\/?$/, 'must be an https:// origin, like https://www.linkedin.com')
     .default('https://www.linkedin.com'),
   LEADFORGE_SALESTOOL_PACING: z.enum(['human', 'off'], { error: 'must be human or off' }).default('human'),
+  // A PEM file of certificates to trust for the sales tool besides the system's roots (a TLS-inspecting proxy).
+  LEADFORGE_SALESTOOL_CA: z.string().min(1).optional(),
   // Email verification (server/src/verify).
   LEADFORGE_DNS_SERVERS: z
     .string()

@@ -21,6 +21,14 @@ export class ProgressBar {
     this.render(false);
   }
 
+  /** Moves the bar to `done` of the total (for work whose progress is read, not counted). */
+  set(done: number): void {
+    if (done === this.done) return;
+    this.doneNow += done - this.done;
+    this.done = done;
+    this.render(false);
+  }
+
   finish(): void {
     this.render(true);
     if (this.out.isTTY) this.out.write('\n');

@@ -52,6 +52,8 @@ function salesToolCertificate(): Promise<{ key: string; cert: string }> {
         altNames: [
           { type: 2, value: SALES_TOOL_HOST },
           { type: 2, value: 'linkedin.com' },
+          // Also valid at https://127.0.0.1:<port>, for a service told to trust it (LEADFORGE_SALESTOOL_CA).
+          { type: 7, ip: '127.0.0.1' },
         ],
       },
     ],
