@@ -68,6 +68,19 @@ export async function enrichRecords(
   const spentBefore = ctx.checkpoint?.enrichElapsedMs ?? 0;
   const max = deps.verifier.options.maxDurationMs;
   const deadline = max === null ? null : started + Math.max(0, max - spentBefore);
+  if (deadline !== null && deadline <= started) {
+    // Earlier attempts used the whole bound: the leads left get no email (the verifier's bound
+    // stops waits, not a session that answers at once, so it is not asked at all).
+    deps.log.info({ extractionId: row.id, leads: items.length }, 'extraction: no time left to find emails');
+    await ctx.fenced((tx) =>
+      saveRecords(
+        tx,
+        row.id,
+        items.map((i) => ({ position: i.position, record: i.record ?? '{}', enrich_person: null })),
+      ),
+    );
+    return;
+  }
   let pending: { position: number; record: string; learning: Learning | null }[] = [];
   let lastWrite = Date.now();
   const flush = async () => {
