@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -148,6 +149,9 @@ export class Worker {
 
   private execute(handler: JobHandler, job: JobRow): void {
     const controller = new AbortController();
+    // A job's work listens on its signal from many places at once (each of a finder run's
+    // concurrent verifier runs while it waits): not a leak, so no warning on stderr.
+    setMaxListeners(0, controller.signal);
     const leaseMs = this.leaseMs(handler);
     const stopRenewing = leaseKeeper(this.store, job.id, this.owner, leaseMs, this.clock, controller);
     const done = this.runHandler(handler, job, controller, leaseMs)
