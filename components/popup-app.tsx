@@ -1,23 +1,39 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { ACTIVE_STATES } from '../lib/jobs/job-view.ts';
 import type { JobsStore } from '../lib/popup/jobs-store.ts';
 import type { PopupStore } from '../lib/popup/popup-store.ts';
+import { type SearchPorts, searchBuilderActions } from '../lib/search-builder/popup-actions.ts';
 import { JobList } from './job-list.tsx';
 import { Overview } from './overview.tsx';
+import { SearchBuilder } from './search-builder.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { useStore } from './use-store.ts';
 
 /** While the popup is open and a job runs, it asks for news this often (the alarm is at most every 30 s). */
 const JOBS_POLL_MS = 1500;
 
+/** The screens behind the header's tabs once a key is saved (settings is the store's own screen). */
+type View = 'overview' | 'search';
+
 /**
- * The popup: settings until a key is saved, then the overview and the jobs. The stores are passed
- * in so tests can drive them.
+ * The popup: settings until a key is saved, then the overview and the jobs, the search builder,
+ * and settings, as tabs. The stores and the search builder's ports are passed in so tests can
+ * drive them.
  */
-export function PopupApp({ store, jobs }: { store: PopupStore; jobs: JobsStore }) {
+export function PopupApp({ store, jobs, search }: { store: PopupStore; jobs: JobsStore; search: SearchPorts }) {
   const state = useStore(store);
   const jobsState = useStore(jobs);
   const configured = state.snapshot?.settings != null;
+  const [view, setView] = useState<View>('overview');
+  const searchActions = useMemo(
+    () =>
+      // An extraction started from a search is followed where every job is: the jobs view.
+      searchBuilderActions(search, () => {
+        setView('overview');
+        void jobs.getState().refresh();
+      }),
+    [search, jobs],
+  );
   useEffect(() => {
     void store.getState().open();
   }, [store]);
@@ -43,14 +59,30 @@ export function PopupApp({ store, jobs }: { store: PopupStore; jobs: JobsStore }
       <header class="popup-header">
         <h1 class="popup-title">Leadforge</h1>
         {configured && (
-          <button
-            type="button"
-            class="link"
-            onClick={() => state.show(screen === 'settings' ? 'overview' : 'settings')}
-            data-testid="nav"
-          >
-            {screen === 'settings' ? 'Back' : 'Settings'}
-          </button>
+          <nav class="tabs" data-testid="nav">
+            {(
+              [
+                ['overview', 'Overview', screen !== 'settings' && view === 'overview'],
+                ['search', 'Search', screen !== 'settings' && view === 'search'],
+                ['settings', 'Settings', screen === 'settings'],
+              ] as const
+            ).map(([target, label, current]) => (
+              <button
+                key={target}
+                type="button"
+                class="link tab"
+                aria-current={current ? 'page' : undefined}
+                onClick={() => {
+                  if (target === 'settings') return state.show('settings');
+                  state.show('overview');
+                  setView(target);
+                }}
+                data-testid={`tab-${target}`}
+              >
+                {label}
+              </button>
+            ))}
+          </nav>
         )}
       </header>
       {screen === 'settings' || !snapshot ? (
@@ -62,19 +94,27 @@ export function PopupApp({ store, jobs }: { store: PopupStore; jobs: JobsStore }
         />
       ) : (
         <>
-          <Overview
-            snapshot={snapshot}
-            refreshing={state.refreshing}
-            reconnecting={state.reconnecting}
-            notice={state.notice}
-            onRefresh={() => void state.refresh()}
-            onReconnect={(seatId) => void state.reconnect(seatId)}
-          />
-          <JobList
-            // A service that does not answer is said once, above, not again for the jobs.
-            state={jobsState.notice?.message === state.notice?.message ? { ...jobsState, notice: null } : jobsState}
-            onDownload={(job) => void jobsState.download(job)}
-          />
+          {/* Kept mounted while hidden: the description and its chips survive a look at the jobs. */}
+          <div hidden={view !== 'search'}>
+            <SearchBuilder actions={searchActions} />
+          </div>
+          {view === 'overview' && (
+            <>
+              <Overview
+                snapshot={snapshot}
+                refreshing={state.refreshing}
+                reconnecting={state.reconnecting}
+                notice={state.notice}
+                onRefresh={() => void state.refresh()}
+                onReconnect={(seatId) => void state.reconnect(seatId)}
+              />
+              <JobList
+                // A service that does not answer is said once, above, not again for the jobs.
+                state={jobsState.notice?.message === state.notice?.message ? { ...jobsState, notice: null } : jobsState}
+                onDownload={(job) => void jobsState.download(job)}
+              />
+            </>
+          )}
         </>
       )}
     </main>

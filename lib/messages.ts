@@ -9,6 +9,7 @@ import { EnrichEmailSchema } from './contract/enums.ts';
 import { ProspectRecordSchema } from './contract/extractions.ts';
 import { JobViewSchema } from './jobs/job-view.ts';
 import { type Problem, ProblemKind, ProblemSchema } from './problem.ts';
+import { BuildSearchMessage, BuildSearchReply } from './search-builder/search-builder.ts';
 import { SnapshotSchema } from './state/snapshot.ts';
 
 export const PingMessage = z.object({ type: z.literal('ping') }).strict();
@@ -58,6 +59,8 @@ export const Message = z.discriminatedUnion('type', [
   StartExtractionMessage,
   RefreshJobsMessage,
   CacheRecordsMessage,
+  // A description to turn into a Sales Navigator search (lib/search-builder/).
+  BuildSearchMessage,
 ]);
 export type Message = z.infer<typeof Message>;
 export type MessageType = Message['type'];
@@ -76,6 +79,8 @@ export const SENDERS: Record<MessageType, readonly SenderKind[]> = {
   'start-extraction': ['extension-page', 'content-script'],
   'refresh-jobs': ['extension-page'],
   'cache-records': ['extension-page'],
+  // The popup's search builder; it costs nothing, but it is the key's to use, not LinkedIn's page's.
+  'build-search': ['extension-page'],
 };
 
 export const PingReply = z.object({ ok: z.literal(true), version: z.string() });
@@ -132,6 +137,7 @@ const ReplyByType = {
   'start-extraction': ExtractionStartedReply,
   'refresh-jobs': JobsReply,
   'cache-records': DoneReply,
+  'build-search': BuildSearchReply,
 } as const satisfies Record<MessageType, z.ZodType>;
 
 export type ReplyFor<T extends MessageType> = z.infer<(typeof ReplyByType)[T]>;

@@ -25,6 +25,7 @@ const JOB = {
   cached: null,
 };
 const REQUEST_ID = '0190c9e2-7a5b-7c3d-8e9f-0a1b2c3d4e5f';
+const SEARCH_URL = 'https://www.linkedin.com/sales/search/people?query=(keywords%3Acto)';
 const STATE = {
   ok: true as const,
   snapshot: { settings: null, quota: null, seat: { status: 'not-connected' as const, seatId: null, problem: null } },
@@ -43,6 +44,7 @@ function context(services: Partial<BackgroundServices> = {}) {
       startExtraction: vi.fn(async () => ({ ok: true as const, job: JOB, prospect: null })),
       refreshJobs: vi.fn(async () => ({ ok: true as const, jobs: [JOB], problem: null })),
       cacheRecords: vi.fn(async () => ({ ok: true as const })),
+      buildSearch: vi.fn(async () => ({ ok: true as const, url: SEARCH_URL, filtersUsed: { REGION: ['France'] } })),
       ...services,
     },
   };
@@ -70,6 +72,7 @@ const MESSAGES: Record<MessageType, object> = {
   },
   'refresh-jobs': { type: 'refresh-jobs' },
   'cache-records': { type: 'cache-records', extractionId: 'e-1' },
+  'build-search': { type: 'build-search', description: 'CTOs in France', searchType: 'LEAD' },
 };
 
 describe('handleMessage', () => {
@@ -98,6 +101,27 @@ describe('handleMessage', () => {
     expect(SENDERS['refresh-jobs']).toEqual(['extension-page']);
     expect(SENDERS['cache-records']).toEqual(['extension-page']);
     expect(SENDERS['start-extraction']).toContain('content-script');
+    expect(SENDERS['build-search']).toEqual(['extension-page']);
+  });
+
+  it('hands a search description to its service, and its answer back', async () => {
+    const ctx = context();
+    const reply = await handleMessage(
+      { type: 'build-search', description: 'Heads of Growth at SaaS companies', searchType: 'ACCOUNT' },
+      popup,
+      ctx,
+    );
+    expect(ctx.services.buildSearch).toHaveBeenCalledWith({
+      description: 'Heads of Growth at SaaS companies',
+      searchType: 'ACCOUNT',
+    });
+    expect(reply).toEqual({ ok: true, url: SEARCH_URL, filtersUsed: { REGION: ['France'] } });
+  });
+
+  it('lets a short description through to the service, whose refusal says what to write', async () => {
+    const ctx = context();
+    await handleMessage({ type: 'build-search', description: '', searchType: 'LEAD' }, popup, ctx);
+    expect(ctx.services.buildSearch).toHaveBeenCalledWith({ description: '', searchType: 'LEAD' });
   });
 
   it('hands an extraction request to its service, without the message type', async () => {
@@ -133,6 +157,16 @@ describe('handleMessage', () => {
       'an extraction with an unknown enrichment',
       { type: 'start-extraction', requestId: REQUEST_ID, pageUrl: 'https://x', enrich: 'some' },
       'Unknown or malformed message "start-extraction".',
+    ],
+    [
+      'a search of an unknown kind',
+      { type: 'build-search', description: 'CTOs in France', searchType: 'PEOPLE' },
+      'Unknown or malformed message "build-search".',
+    ],
+    [
+      'a search description longer than the service reads',
+      { type: 'build-search', description: 'x'.repeat(2001), searchType: 'LEAD' },
+      'Unknown or malformed message "build-search".',
     ],
     ['no type', { hello: 1 }, 'Unknown or malformed message.'],
     ['a string', 'ping', 'Unknown or malformed message.'],

@@ -9,6 +9,7 @@ import { ErrorBodySchema } from '../contract/errors.ts';
 import { QuotaOutSchema } from '../contract/quota.ts';
 import { type SeatConnectIn, SeatConnectOutSchema, SeatDeleteOutSchema, SeatListOutSchema } from '../contract/seats.ts';
 import type { Problem } from '../problem.ts';
+import { searchBuilderCalls } from '../search-builder/search-builder.ts';
 import { extractionCalls, jobListCalls } from './extraction-calls.ts';
 import type { ApiFailure, ApiResult } from './failure.ts';
 import { DEFAULT_RETRY, parseRetryAfter, type RetryPolicy, retryDelay } from './retry.ts';
@@ -122,6 +123,7 @@ export function createApiClient(config: ApiClientConfig) {
     deleteSeat: (seatId: string) => call('DELETE', `/v1/seats/${encodeURIComponent(seatId)}/`, SeatDeleteOutSchema),
     ...extractionCalls(call),
     ...jobListCalls(call),
+    ...searchBuilderCalls(call),
   };
 }
 

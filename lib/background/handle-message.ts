@@ -16,6 +16,7 @@ import {
   SENDERS,
   type StateReply,
 } from '../messages.ts';
+import type { BuildSearchReply } from '../search-builder/search-builder.ts';
 import { classifySender, type ExtensionIdentity } from './sender.ts';
 
 /** The background's use cases, as the messages reach them. */
@@ -26,6 +27,7 @@ export interface BackgroundServices {
   startExtraction(request: ExtractRequest & { requestId: string }): Promise<ExtractionStartedReply | ErrorReply>;
   refreshJobs(): Promise<JobsReply>;
   cacheRecords(extractionId: string): Promise<DoneReply | ErrorReply>;
+  buildSearch(input: { description: string; searchType: 'LEAD' | 'ACCOUNT' }): Promise<BuildSearchReply | ErrorReply>;
 }
 
 /** What the handler needs from the running extension, passed in rather than read from `browser`. */
@@ -85,6 +87,8 @@ function dispatch(message: Message, ctx: HandlerContext): Promise<HandlerReply> 
       return ctx.services.refreshJobs();
     case 'cache-records':
       return ctx.services.cacheRecords(message.extractionId);
+    case 'build-search':
+      return ctx.services.buildSearch({ description: message.description, searchType: message.searchType });
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The background's use cases: save settings (after the service accepts the key), refresh the
  * quota, reconnect the seat (each answers with the popup's new snapshot); start an extraction,
- * refresh the jobs, cache an extraction's records.
+ * refresh the jobs, cache an extraction's records; build a search from a description.
  */
 import { describeFailure } from '../api/describe-failure.ts';
 import { QUICK_RETRY } from '../api/retry.ts';
@@ -19,6 +19,8 @@ import {
   type StateReply,
 } from '../messages.ts';
 import { type Problem, problem } from '../problem.ts';
+import { pageKind } from '../salesnav/page-kind.ts';
+import { type BuildSearchReply, describeBuildFailure } from '../search-builder/search-builder.ts';
 import type { SeatSync } from '../seat/seat-sync.ts';
 import { checkApiKeyForm } from '../settings/api-key.ts';
 import { parseBaseUrl } from '../settings/base-url.ts';
@@ -89,6 +91,26 @@ export function createServices(deps: BackgroundDeps, seats: SeatSync, jobs: JobS
     async cacheRecords(extractionId): Promise<DoneReply | ErrorReply> {
       const problem = await jobs.cache(extractionId);
       return problem ? problemReply(problem) : { ok: true };
+    },
+
+    async buildSearch({ description, searchType }): Promise<BuildSearchReply | ErrorReply> {
+      // The user is watching a button: one quick retry, then the answer.
+      const api = await openApi(deps, QUICK_RETRY);
+      if (!api.ok) return problemReply(api.problem);
+      const built = await api.client.buildSearch({ description, search_type: searchType });
+      if (!built.ok) return problemReply(describeBuildFailure(built.failure, api.client.baseUrl));
+      // The popup opens this in a tab: only a Sales Navigator search, whatever the service said.
+      const kind = pageKind(built.data.url);
+      if (kind !== (searchType === 'LEAD' ? 'people-search' : 'company-search')) {
+        return problemReply(
+          problem(
+            'bad_response',
+            `The service at ${api.client.baseUrl} answered with an address that is not a Sales Navigator search.`,
+            'Update the extension and the service to the same version; if they match, report this.',
+          ),
+        );
+      }
+      return { ok: true, url: built.data.url, filtersUsed: built.data.filters_used };
     },
   };
 }

@@ -1,11 +1,14 @@
 /**
  * The search builder as the extension uses it: the `/v1/search-builder/` call the background makes
- * (the popup never calls /v1 itself), the message the popup sends for it, and the chips the popup
- * shows from `filters_used` (excluded values marked).
+ * (the popup never calls /v1 itself), the message the popup sends for it, its failures in plain
+ * words, and the chips the popup shows from `filters_used` (excluded values marked).
  */
 import { z } from 'zod';
 import type { Call } from '../api/client.ts';
+import { describeFailure } from '../api/describe-failure.ts';
+import type { ApiFailure } from '../api/failure.ts';
 import { type SearchBuilderIn, SearchBuilderOutSchema } from '../contract/search-builder.ts';
+import { type Problem, problem } from '../problem.ts';
 
 /** `POST /v1/search-builder/` on the client's request function (background only). */
 export function searchBuilderCalls(call: Call) {
@@ -14,11 +17,19 @@ export function searchBuilderCalls(call: Call) {
   };
 }
 
-/** The popup's request to the background: a description and the kind of search. */
+/** The service's bounds on a description (lib/contract/search-builder.ts); the popup says them before sending. */
+export const DESCRIPTION_MIN = 10;
+export const DESCRIPTION_MAX = 2000;
+
+/**
+ * The popup's request to the background: a description and the kind of search. The length rule is
+ * the service's: a description it refuses comes back as its 422, put into words below, rather than
+ * as a malformed message that would tell the user nothing.
+ */
 export const BuildSearchMessage = z
   .object({
     type: z.literal('build-search'),
-    description: z.string().trim().min(10).max(2000),
+    description: z.string().max(DESCRIPTION_MAX),
     searchType: z.enum(['LEAD', 'ACCOUNT']),
   })
   .strict();
@@ -31,6 +42,38 @@ export const BuildSearchReply = z.object({
   filtersUsed: z.record(z.string(), z.array(z.string())),
 });
 export type BuildSearchReply = z.infer<typeof BuildSearchReply>;
+
+/**
+ * A failed `/v1/search-builder/` call in words. The 422 is about the description (too short, too
+ * long), not an outdated extension; a 404 is a service from before the search builder.
+ */
+export function describeBuildFailure(failure: ApiFailure, service: string): Problem {
+  if (failure.kind === 'http' && failure.error?.type === 'ValidationError') {
+    const issue = failure.error.details?.find((d) => d.field === 'body.description');
+    if (issue?.rule === 'too_big') {
+      return problem(
+        'ValidationError',
+        `The description is too long: the search builder reads at most ${DESCRIPTION_MAX.toLocaleString('en-US')} characters.`,
+        'Shorten it to the people or companies you want, then press Build search again.',
+      );
+    }
+    if (issue) {
+      return problem(
+        'ValidationError',
+        `The description is too short: the search builder needs at least ${DESCRIPTION_MIN} characters.`,
+        'Describe who you are looking for in a few words, e.g. “CTOs at fintech startups in France”, then press Build search again.',
+      );
+    }
+  }
+  if (failure.kind === 'http' && failure.status === 404 && failure.error?.type === 'NotFound') {
+    return problem(
+      'NotFound',
+      `The service at ${service} has no search builder: it is older than this extension.`,
+      'Update the service to the version of the extension (npm start runs the current one), then try again.',
+    );
+  }
+  return describeFailure(failure, service);
+}
 
 export interface Chip {
   /** The filter type as the tool names it, or "keywords". */

@@ -1,9 +1,11 @@
 /**
  * A small in-memory stand-in for the companion service's /v1/quota/ and /v1/seats/, enough for
- * the background's logic: one account, one valid key, seats keyed by li_at as the service does.
+ * the background's logic: one account, one valid key, seats keyed by li_at as the service does;
+ * and its /v1/search-builder/, with the service's length rule and a fixed reading.
  */
 import type { QuotaInfo } from '../../lib/contract/quota.ts';
 import type { SeatOut } from '../../lib/contract/seats.ts';
+import { buildSearchUrl } from '../../lib/salesnav/build-url.ts';
 import { fakeExtractions } from './fake-extractions.ts';
 import { apiError, json, type RecordedRequest, record } from './fake-fetch.ts';
 
@@ -19,6 +21,15 @@ export function fakeService(options: { credits?: number; now?: () => number } = 
   const extractions = fakeExtractions(options.now ?? (() => Date.UTC(2026, 0, 15, 9, 0, 0)));
   /** Finder and validation job lists; null: the endpoint does not exist (an older service). */
   const jobLists: { finder: unknown[] | null; validation: unknown[] | null } = { finder: [], validation: [] };
+  /**
+   * The search builder: what it answers for any description it accepts; `available: false` is a
+   * service older than the endpoint (404), `url` replaces the URL it would build.
+   */
+  const searchBuilder: { available: boolean; url: string | null; filtersUsed: Record<string, string[]> } = {
+    available: true,
+    url: null,
+    filtersUsed: { CURRENT_TITLE: ['Chief Technology Officer'], REGION: ['France', 'NOT Paris'] },
+  };
   const requests: RecordedRequest[] = [];
   let down = false;
   let counter = 0;
@@ -76,6 +87,9 @@ export function fakeService(options: { credits?: number; now?: () => number } = 
     const path = new URL(url).pathname;
     if (path === '/v1/quota/' && request.method === 'GET') return json(200, { success: true, quota: quota() });
     if (path === '/v1/seats/' && request.method === 'POST') return connect(request.body as { li_at: string });
+    if (path === '/v1/search-builder/' && request.method === 'POST' && searchBuilder.available) {
+      return buildSearch(request.body as { description?: unknown; search_type?: unknown });
+    }
     const extraction = extractions.handle(request, new URL(url));
     if (extraction) return extraction;
     if (path === '/v1/email-finder/' && request.method === 'GET' && jobLists.finder) return json(200, jobLists.finder);
@@ -85,9 +99,39 @@ export function fakeService(options: { credits?: number; now?: () => number } = 
     return apiError(404, 'NotFound');
   };
 
+  /** The service's rules on the body (10 to 2000 characters once trimmed; LEAD or ACCOUNT), as its 422 words them. */
+  const buildSearch = (body: { description?: unknown; search_type?: unknown }) => {
+    const text = typeof body.description === 'string' ? body.description.trim() : '';
+    const issue =
+      text.length < 10
+        ? {
+            field: 'body.description',
+            rule: 'too_small',
+            message: 'Too small: expected string to have >=10 characters',
+          }
+        : text.length > 2000
+          ? {
+              field: 'body.description',
+              rule: 'too_big',
+              message: 'Too big: expected string to have <=2000 characters',
+            }
+          : body.search_type !== 'LEAD' && body.search_type !== 'ACCOUNT'
+            ? { field: 'body.search_type', rule: 'invalid_value', message: 'Invalid option' }
+            : null;
+    if (issue) {
+      return apiError(422, 'ValidationError', `Invalid request. ${issue.field}: ${issue.message} (${issue.rule})`, {
+        details: [issue],
+      });
+    }
+    const kind = body.search_type as 'LEAD' | 'ACCOUNT';
+    const url = searchBuilder.url ?? buildSearchUrl(kind, { filters: [], keywords: text });
+    return json(200, { success: true, url, filters_used: searchBuilder.filtersUsed });
+  };
+
   return {
     fetch,
     requests,
+    searchBuilder,
     seats,
     extractions,
     jobLists,
