@@ -45,7 +45,12 @@ export interface PersonOfRecord {
 
 export interface BuiltRecord {
   position: number;
-  record: Record<string, CellValue>;
+  /**
+   * null when a submitted lead or account (a list of profiles, a single) could not be read at all:
+   * nothing was extracted, so there is no record to keep or charge for. A search's or list's hit
+   * always makes a record, from what paging gave when the profile would not come.
+   */
+  record: Record<string, CellValue> | null;
   person: PersonOfRecord | null;
 }
 
@@ -82,7 +87,7 @@ export async function buildBatch(
     position: position + 1,
     extractedAt,
   });
-  const leads: { position: number; facts: LeadFacts }[] = [];
+  const leads: { position: number; facts: LeadFacts | null }[] = [];
   const accounts: BuiltRecord[] = [];
   for (const item of items) {
     const stub = JSON.parse(item.stub) as Stub;
@@ -99,6 +104,7 @@ export async function buildBatch(
   }
   const filters = ctx.filters ?? undefined;
   const built = leads.map((l): BuiltRecord => {
+    if (!l.facts) return { position: l.position, record: null, person: null };
     const record = leadRecord(l.facts, { ...(filters ? { filters } : {}), context: context(l.position), now: ctx.now });
     const wanted = ctx.enrich === 'all' || (ctx.enrich === 'matching' && record['Matches Filters'] === true);
     return { position: l.position, record, person: wanted ? personOf(l.facts) : null };
@@ -120,7 +126,7 @@ async function leadOf(
   ctx: BuildContext,
   hit: LeadHit | undefined,
   submitted?: { leadId: string; authType?: string; authToken?: string },
-): Promise<LeadFacts> {
+): Promise<LeadFacts | null> {
   const fromHit = hit ? leadFacts({ hit }) : undefined;
   const key = fromHit ?? submitted;
   if (!key) throw new TypeError('a lead item has neither a hit nor an id');
@@ -131,6 +137,8 @@ async function leadOf(
       ...(key.authToken !== undefined && { authToken: key.authToken }),
     }),
   );
+  // A submitted lead whose profile the tool would not give: nothing is known of it but its id.
+  if (!hit && !profile) return null;
   const partial = leadFacts({ ...(hit && { hit }), ...(profile && { profile }), leadId: key.leadId });
   const company = await companyOf(ctx, partial.current?.companyId);
   return company
@@ -138,7 +146,11 @@ async function leadOf(
     : partial;
 }
 
-async function accountOf(ctx: BuildContext, stub: Stub, context: RecordContext): Promise<Record<string, CellValue>> {
+async function accountOf(
+  ctx: BuildContext,
+  stub: Stub,
+  context: RecordContext,
+): Promise<Record<string, CellValue> | null> {
   let facts: AccountFacts;
   if ('shape' in stub && stub.shape === 'account-hit') {
     const id = accountFacts({ hit: stub.hit }).company.id;
@@ -150,9 +162,9 @@ async function accountOf(ctx: BuildContext, stub: Stub, context: RecordContext):
     facts = accountFacts({ row: stub.row, ...(company && { company }) });
   } else if ('kind' in stub && stub.kind === 'account') {
     const company = await companyOf(ctx, stub.accountId);
-    facts = company
-      ? accountFacts({ company })
-      : { company: { id: stub.accountId, specialties: [], growth: [], spotlights: [] } };
+    // A submitted account the tool would not give: nothing is known of it but its id.
+    if (!company) return null;
+    facts = accountFacts({ company });
   } else {
     throw new TypeError('not an account item');
   }

@@ -25,6 +25,7 @@ import { SalesToolConnector } from '../salestool/connector.ts';
 import { SessionDead } from '../salestool/errors.ts';
 import { companyIdOf, leadKey } from '../salestool/map-facts.ts';
 import {
+  dropItems,
   dropPendingItems,
   type ExtractionRow,
   extractionById,
@@ -106,6 +107,9 @@ export function extractionJob(deps: ExtractionJobDeps): JobHandler<ExtractionPay
       await markHoldCommitted(tx, row.id, hold.hold_id);
     }
     const { records } = await itemCounts(tx, row.id);
+    // Profiles submitted by the caller of which not one could be read: the ids were no good.
+    const noneRead = reason === null && records === 0 && (row.type === 'UPLOAD' || row.type === 'SINGLE');
+    if (noneRead) return finish(tx, row, 'invalid_urls', 'the sales tool gave none of the submitted profiles');
     const failed = reason !== null;
     const patch = {
       status: failed ? ('FAILED' as const) : ('EXECUTED' as const),
@@ -217,12 +221,7 @@ export function extractionJob(deps: ExtractionJobDeps): JobHandler<ExtractionPay
       await enrichRecords(ctx, row, { store: deps.store, clock: deps.clock, log: deps.log, verifier });
       const latest = (await extractionById(deps.store.db, row.id)) ?? row;
       await ctx.fenced((tx) =>
-        finish(
-          tx,
-          latest,
-          outcome === 'done' ? null : outcome.reason,
-          outcome === 'done' ? undefined : outcome.detail,
-        ),
+        finish(tx, latest, outcome === 'done' ? null : outcome.reason, outcome === 'done' ? undefined : outcome.detail),
       );
     },
     async onFailed(job, error) {
@@ -277,21 +276,26 @@ async function work(
     }
     const batch = items.slice(0, take);
     const built = await buildBatch({ ...build, now: deps.clock.now() }, batch);
+    const kept = built.flatMap((r) => (r.record ? [{ ...r, record: r.record }] : []));
+    const unread = built.filter((r) => r.record === null).map((r) => r.position);
     const first = batch[0]?.position ?? 0;
     try {
       await ctx.fenced(async (tx) => {
+        // Submitted profiles the tool would not give are no records: not kept, not charged, not counted.
+        await dropItems(tx, row.id, unread);
+        if (kept.length === 0) return;
         const hold = await deps.credits.hold(
           row.account_id,
-          take,
+          kept.length,
           `extraction:${row.id}:hold:${first}`,
           `extraction ${row.name || row.id}`,
           tx,
         );
-        await insertHold(tx, { extraction_id: row.id, hold_id: hold.id, amount: take, committed: 0 });
+        await insertHold(tx, { extraction_id: row.id, hold_id: hold.id, amount: kept.length, committed: 0 });
         await saveRecords(
           tx,
           row.id,
-          built.map((r) => ({
+          kept.map((r) => ({
             position: r.position,
             record: JSON.stringify(r.record),
             enrich_person: r.person ? JSON.stringify(r.person) : null,
@@ -301,7 +305,7 @@ async function work(
           id: newId(),
           seat_id: row.seat_id,
           account_id: row.account_id,
-          count: take,
+          count: kept.length,
           idempotency_key: `extraction:${row.id}:use:${first}`,
           created_at: deps.clock.now(),
         });

@@ -192,7 +192,18 @@ export class Extractions {
       { id, cover: 1 },
     );
     const row = await this.waitFor(auth.accountId, id, waitMs);
-    if (row && !isRunning(row)) {
+    // The run ended as the checks before it would have refused it: the seat's session was refused
+    // meanwhile (409), or its quota went to another extraction (429). The extraction stays listed.
+    if (row?.status === 'FAILED' && row.failure_reason === 'auth_error') {
+      throw new ApiError(
+        'NoUsableSeat',
+        `The seat's Sales Navigator session is no longer accepted; reconnect it with the extension (extraction ${id}).`,
+      );
+    }
+    if (row?.status === 'FAILED' && row.failure_reason === 'quota_exceeded') throw quotaExceeded(1, 0);
+    // Executed, or failed because the tool gave nothing for the id: the record, or {} (api.md).
+    // A PAUSED single (another extraction took the credit meanwhile) is still to come: 202.
+    if (row && (row.status === 'EXECUTED' || row.status === 'FAILED')) {
       const [record] = await recordTexts(this.deps.store.db, id, 0, 1);
       return { status: 200, body: { extraction_id: id, success: true, prospect: record ? JSON.parse(record) : {} } };
     }

@@ -101,6 +101,16 @@ export async function enrichCounts(db: Kysely<DB>, extractionId: string): Promis
 export const dropPendingItems = (db: Kysely<DB>, extractionId: string) =>
   db.deleteFrom('extraction_items').where('extraction_id', '=', extractionId).where('record', 'is', null).execute();
 
+/** Items that will get no record (a submitted profile the tool would not give): removed, so counts stay true. */
+export async function dropItems(db: Kysely<DB>, extractionId: string, positions: number[]): Promise<void> {
+  if (positions.length === 0) return;
+  await db
+    .deleteFrom('extraction_items')
+    .where('extraction_id', '=', extractionId)
+    .where('position', 'in', positions)
+    .execute();
+}
+
 /** The records' JSON texts, in order: [start, start + limit), or all from start when limit is null. */
 export function recordTexts(db: Kysely<DB>, extractionId: string, start: number, limit: number | null) {
   let q = db

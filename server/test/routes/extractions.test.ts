@@ -271,6 +271,54 @@ describeEachDialect('/v1/extractions/', (dialect) => {
     expect(done.prospects[0]?.['Sales Navigator ID']).toBe(lead?.id);
   });
 
+  it('profiles the sales tool does not give are no records and cost nothing; when none is given the extraction fails with invalid_urls', async () => {
+    await connectSeat(t);
+    const ids = (await memberList(t, 'LEAD')).entries.slice(0, 2).map((e) => e.id);
+    const ghost = 'ACwAAAZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZZ';
+    const some = await post('/v1/extractions/profiles/', { profile_ids: [ids[0], ghost, ids[1]], search_name: 'x' });
+    expect(some.json()).toMatchObject({ count: 3 });
+    await runDueExtractionJobs(t);
+    const partial = ExtractionDetailOutSchema.parse(
+      (await get(`/v1/extractions/${some.json().extraction_id}/`)).json(),
+    );
+    expect(partial).toMatchObject({ status: 'EXECUTED', failure_reason: '', total_prospects: 3, total_count: 2 });
+    expect(partial.prospects.map((p) => p['Sales Navigator ID'])).toEqual(ids);
+    expect(await balance()).toEqual({ available: 198, held: 0 });
+
+    const none = await post('/v1/extractions/profiles/', {
+      profile_ids: [ghost, '99999999'.replace(/9/g, 'A')],
+      search_name: 'y',
+    });
+    expect(none.statusCode, none.body).toBe(202);
+    await runDueExtractionJobs(t);
+    const failed = ExtractionDetailOutSchema.parse((await get(`/v1/extractions/${none.json().extraction_id}/`)).json());
+    expect(failed).toMatchObject({ status: 'FAILED', failure_reason: 'invalid_urls', total_count: 0, prospects: [] });
+    expect(await balance()).toEqual({ available: 198, held: 0 });
+
+    // A single one the tool does not give: 200 with an empty prospect (api.md), nothing charged.
+    startWorker();
+    const single = await post('/v1/extractions/single/', { profile_id: `${L}/sales/company/1` });
+    expect(single.statusCode, single.body).toBe(200);
+    expect(SingleExtractionOutSchema.strict().parse(single.json()).prospect).toEqual({});
+    expect(await balance()).toEqual({ available: 198, held: 0 });
+    const quota = (await get('/v1/quota/')).json().quota;
+    expect(quota.used_today).toBe(2);
+  });
+
+  it('409 from a single whose seat’s session the tool refuses during the call; the extraction stays, failed with auth_error', async () => {
+    await connectSeat(t);
+    const [lead] = (await memberList(t, 'LEAD')).entries;
+    (await t.app.worlds.salesToolServer()).state.sessions.revokeMember('demo');
+    startWorker();
+    const error = refusal(await post('/v1/extractions/single/', { profile_id: lead?.id }), 409, 'NoUsableSeat');
+    expect(error.message).toMatch(/reconnect/);
+    const [listed] = ExtractionListOutSchema.parse((await get('/v1/extractions/')).json());
+    expect(listed).toMatchObject({ extraction_type: 'SINGLE', status: 'FAILED' });
+    const detail = ExtractionDetailOutSchema.parse((await get(`/v1/extractions/${listed?.search_id}/`)).json());
+    expect(detail).toMatchObject({ failure_reason: 'auth_error', total_count: 0 });
+    expect(await balance()).toEqual({ available: 200, held: 0 });
+  });
+
   it('list: newest first, paged by start and limit, filtered by the lowercase states', async () => {
     await connectSeat(t);
     const [a, b, c] = (await memberList(t, 'LEAD')).entries.map((e) => e.id);
@@ -332,6 +380,7 @@ describeEachDialect('/v1/extractions/', (dialect) => {
       await get(`/v1/extractions/${id}/?format=csv`, {}, key),
       await get('/v1/extractions/0190c9a1-7e4b-7cc3-8a1e-6a1d2c3b4a59/'),
       await get('/v1/extractions/not-a-uuid/'),
+      await get(`/v1/extractions/${'x'.repeat(80)}/`),
     ]) {
       refusal(res, 404, 'NotFound');
     }
