@@ -98,7 +98,7 @@ export const ExtractionDetailQuerySchema = z
 export type ExtractionDetailQuery = z.output<typeof ExtractionDetailQuerySchema>;
 
 /** Path of the extraction endpoints. Any string: an unknown or malformed id is a 404, not a 422. */
-export const ExtractionIdParamsSchema = z.object({ extraction_id: z.string().min(1) });
+export const ExtractionIdParamsSchema = z.object({ extraction_id: z.string().min(1).max(64) });
 export type ExtractionIdParams = z.output<typeof ExtractionIdParamsSchema>;
 
 /* ------------------------------------------------------------------------------------------------
