@@ -239,10 +239,11 @@ export class Extractions {
   async csv(
     accountId: string,
     id: string,
+    query: Partial<ExtractionDetailQuery> = {},
   ): Promise<{ status: 202; body: ExtractionInProgressOut } | { status: 200; csv: AsyncIterable<string> }> {
     const row = await this.find(accountId, id);
     if (isRunning(row)) return { status: 202, body: inProgressView(row) };
-    return { status: 200, csv: csvChunks(this.deps.store.db, row) };
+    return { status: 200, csv: csvChunks(this.deps.store.db, row, query.start ?? 0, query.limit ?? null) };
   }
 
   private async find(accountId: string, id: string): Promise<ExtractionRow> {

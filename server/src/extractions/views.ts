@@ -102,11 +102,18 @@ export async function detailJson(db: Kysely<DB>, row: ExtractionRow): Promise<st
  * read accents, and cells a spreadsheet would run as a formula neutralised (a lead's headline is
  * text anyone can write).
  */
-export async function* csvChunks(db: Kysely<DB>, row: ExtractionRow): AsyncGenerator<string> {
+export async function* csvChunks(
+  db: Kysely<DB>,
+  row: ExtractionRow,
+  start = 0,
+  limit: number | null = null,
+): AsyncGenerator<string> {
   const options = { guardFormulas: true };
   yield BOM + csvRow(columnNames(row.kind), options);
-  for (let start = 0; ; start += CHUNK) {
-    const texts = await recordTexts(db, row.id, start, CHUNK);
+  // `start` and `limit` page the rows as they page the JSON detail's records.
+  const end = limit === null ? Number.POSITIVE_INFINITY : start + limit;
+  for (let at = start; at < end; at += CHUNK) {
+    const texts = await recordTexts(db, row.id, at, Math.min(CHUNK, end - at));
     if (texts.length === 0) return;
     yield texts.map((t) => csvRow(recordRow(row.kind, JSON.parse(t) as Record<string, CellValue>), options)).join('');
   }

@@ -12,12 +12,16 @@ import {
 import { extractionCsv } from '../../../lib/export/csv-file.ts';
 import { columnNames, recordRow } from '../../../lib/records/records.ts';
 import { createWorker } from '../../src/app/worker.ts';
+import { EXTRACTION_RUN, extractionJob } from '../../src/extractions/run-job.ts';
+import type { SeatConnectorFactory } from '../../src/extractions/seat-connector.ts';
 import type { Worker } from '../../src/jobs/worker.ts';
+import { SalesToolUnavailable } from '../../src/salestool/errors.ts';
 import { bearer, startTestApp, type TestApp } from '../support/app.ts';
 import { describeEachDialect } from '../support/databases.ts';
 import {
   connectSeat,
   EXTRACTION_WORLDS,
+  jobDeps,
   L,
   leadView,
   memberList,
@@ -177,6 +181,11 @@ describeEachDialect('/v1/extractions/', (dialect) => {
     expect(byAccept.body).toBe(byQuery.body);
     // The very file the extension builds from the same records (lib/export/csv-file.ts).
     expect(byQuery.body).toBe(extractionCsv(json.prospects, 'lead'));
+    // start and limit page the rows as they page the JSON; the header comes with every page.
+    const page = await get(`/v1/extractions/${id}/?format=csv&start=5&limit=3`);
+    expect(page.body).toBe(extractionCsv(json.prospects.slice(5, 8), 'lead'));
+    const header = await get(`/v1/extractions/${id}/?limit=0`, { accept: 'text/csv' });
+    expect(header.body).toBe(extractionCsv([], 'lead'));
     // format=json wins over the Accept header.
     const asJson = await get(`/v1/extractions/${id}/?format=json`, { accept: 'text/csv' });
     expect(asJson.headers['content-type']).toMatch(/^application\/json/);
@@ -253,6 +262,26 @@ describeEachDialect('/v1/extractions/', (dialect) => {
     ]);
     const detail = ExtractionDetailOutSchema.parse((await get(`/v1/extractions/${body.extraction_id}/`)).json());
     expect(detail.prospects).toEqual([body.prospect]);
+    // An account extraction's CSV has the account columns.
+    const csv: string[][] = parse((await get(`/v1/extractions/${acc.extraction_id}/?format=csv`)).body, { bom: true });
+    expect(csv[0]).toEqual(columnNames('account'));
+    expect(csv).toHaveLength(2);
+
+    // enrich_email=all: the lead's own address, found and verified within the same wait, in the same credit.
+    const tool = await t.app.worlds.salesToolServer();
+    const atNormal = tool.state.tool
+      .at(tool.state.clock.now())
+      .leads.find((l) => l.company.mail === 'normal' && l.person.mailbox === 'active');
+    const enriched = await post('/v1/extractions/single/', {
+      profile_id: atNormal?.lead.profileId,
+      enrich_email: 'all',
+    });
+    expect(enriched.statusCode, enriched.body).toBe(200);
+    expect(SingleExtractionOutSchema.parse(enriched.json()).prospect).toMatchObject({
+      'Full Name': atNormal?.person.fullName,
+      Email: atNormal?.person.email,
+    });
+    expect(await balance()).toEqual({ available: 197, held: 0 });
   });
 
   it('202 single when the record is not ready within the wait: the extraction id to poll, then its record', async () => {
@@ -317,6 +346,48 @@ describeEachDialect('/v1/extractions/', (dialect) => {
     const detail = ExtractionDetailOutSchema.parse((await get(`/v1/extractions/${listed?.search_id}/`)).json());
     expect(detail).toMatchObject({ failure_reason: 'auth_error', total_count: 0 });
     expect(await balance()).toEqual({ available: 200, held: 0 });
+  });
+
+  it('200 FAILED for an extraction out of attempts: the records built are kept and charged, the failed webhook recorded', async () => {
+    await connectSeat(t);
+    const hook = 'https://93.184.215.14/hooks';
+    const created = await post('/v1/extractions/url/', {
+      linkedin_url: SENIOR_OR_CXO,
+      search_name: 'x',
+      webhook_url: hook,
+    });
+    const id: string = created.json().extraction_id;
+    // The tool stops answering after 30 profiles, for good.
+    const failing: SeatConnectorFactory = async (seat, mode, opts) => {
+      const link = await t.app.connectors(seat, mode, opts);
+      const profile = link.connector.profile.bind(link.connector);
+      let reads = 0;
+      link.connector.profile = (lead) =>
+        ++reads > 30 ? Promise.reject(new SalesToolUnavailable('no answer', null)) : profile(lead);
+      return link;
+    };
+    await expect(runDueExtractionJobs(t, { connectors: failing })).rejects.toThrow('no answer');
+    expect((await get(`/v1/extractions/${id}/`)).statusCode).toBe(202);
+    const held = (await balance()).held;
+    expect(held).toBeGreaterThan(0);
+    const job = await t.app.store.db
+      .selectFrom('jobs')
+      .selectAll()
+      .where('kind', '=', EXTRACTION_RUN)
+      .executeTakeFirstOrThrow();
+    await extractionJob(jobDeps(t)).onFailed?.(job, 'SalesToolUnavailable: no answer');
+
+    const res = await get(`/v1/extractions/${id}/`);
+    expect(res.statusCode).toBe(200);
+    const body = ExtractionDetailOutSchema.strict().parse(res.json());
+    expect(body).toMatchObject({ status: 'FAILED', failure_reason: '', total_count: held });
+    expect(body.completed_at).toMatch(TIME);
+    expect(await balance()).toEqual({ available: 200 - held, held: 0 });
+    const messages = await t.app.store.db
+      .selectFrom('webhook_messages')
+      .select(['job_id', 'event_type', 'url'])
+      .execute();
+    expect(messages).toEqual([{ job_id: id, event_type: 'extraction.failed', url: hook }]);
   });
 
   it('list: newest first, paged by start and limit, filtered by the lowercase states', async () => {

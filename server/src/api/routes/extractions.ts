@@ -108,7 +108,7 @@ export const extractionRoutes =
           tags: ['Extractions'],
           summary: 'An extraction: 202 while running, 200 with its records once executed, failed or paused',
           description:
-            '`start` and `limit` page the records (`limit` absent: all of them; 0: counts only). `?format=csv` or `Accept: text/csv` gives the records as CSV in column order (beyond the spec).',
+            '`start` and `limit` page the records (`limit` absent: all of them; 0: counts only). `?format=csv` or `Accept: text/csv` gives the records as CSV in column order (beyond the spec), paged the same way, with a UTF-8 byte order mark and formula-looking cells neutralised as in the extension’s CSV files.',
           params: ExtractionIdParamsSchema,
           querystring: DetailQuerySchema,
           response: {
@@ -122,7 +122,7 @@ export const extractionRoutes =
       async (request, reply) => {
         const { format, ...query } = request.query;
         if (wantsCsv(format, request.headers.accept)) {
-          const found = await extractions.csv(request.auth.accountId, request.params.extraction_id);
+          const found = await extractions.csv(request.auth.accountId, request.params.extraction_id, query);
           if (found.status === 202) return reply.code(202).send(found.body);
           return reply
             .code(200)
