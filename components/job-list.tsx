@@ -23,7 +23,9 @@ export function JobList({ state, onDownload }: Props) {
       <h2 class="section-title">Jobs</h2>
       {notice && <NoticeBox notice={notice} testId="jobs-notice" />}
       {jobs.length === 0 ? (
-        <p class="muted">No jobs yet. Open a Sales Navigator search, list or lead and press Extract.</p>
+        <p class="muted">
+          No jobs yet. Open a Sales Navigator search, list or lead and press Extract, or describe one on the Search tab.
+        </p>
       ) : (
         <ul class="job-list">
           {jobs.map((job) => (
