@@ -16,6 +16,16 @@ const enrichEmail = () =>
       'none skips email enrichment; matching enriches only leads that match the search filters (`Matches Filters`); all enriches every lead. Included in the 1 credit per record.',
   });
 
+/**
+ * A name of 1 to 255 characters without control characters: a NUL cannot be stored in
+ * PostgreSQL text (it was a 500 there), and no other control character belongs in a name.
+ */
+const searchName = () =>
+  nameSchema('Name of the extraction, 1 to 255 characters, no control characters.').regex(
+    /^[^\u0000-\u001f\u007f]*$/,
+    'must not contain control characters',
+  );
+
 /* ------------------------------------------------------------------------------------------------
  * Requests
  * ---------------------------------------------------------------------------------------------- */
@@ -30,7 +40,7 @@ export const UrlExtractionCreateInSchema = z
       description:
         'A Sales Navigator people or company search URL, saved search URL, or lead or account list URL (https://www.linkedin.com/sales/…).',
     }),
-    search_name: nameSchema('Name of the extraction, 1 to 255 characters.'),
+    search_name: searchName(),
     webhook_url: optionalWebhookUrl(),
     enrich_email: enrichEmail(),
   })
@@ -56,7 +66,7 @@ export const ProfileExtractionCreateInSchema = z
     profile_ids: profileRefList(MAX_PROFILE_IDS).meta({
       description: '1 to 2500 leads, or 1 to 2500 accounts, never mixed: URLs or bare ids.',
     }),
-    search_name: nameSchema('Name of the extraction, 1 to 255 characters.'),
+    search_name: searchName(),
     webhook_url: optionalWebhookUrl(),
     enrich_email: enrichEmail(),
   })

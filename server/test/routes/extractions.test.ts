@@ -486,6 +486,12 @@ describeEachDialect('/v1/extractions/', (dialect) => {
       ['/v1/extractions/url/', { linkedin_url: SENIOR_OR_CXO, search_name: '   ' }, 'body.search_name', 'too_small'],
       [
         '/v1/extractions/url/',
+        { linkedin_url: SENIOR_OR_CXO, search_name: 'a\u0000b' },
+        'body.search_name',
+        'invalid_format',
+      ],
+      [
+        '/v1/extractions/url/',
         { linkedin_url: SENIOR_OR_CXO, search_name: 'x'.repeat(256) },
         'body.search_name',
         'too_big',
@@ -571,6 +577,78 @@ describeEachDialect('/v1/extractions/', (dialect) => {
     }
     expect(await extractionCount()).toBe(0);
     expect(await balance()).toEqual({ available: 200, held: 0 });
+  });
+
+  it('never a 500 for malformed input: every odd body, query and id is a 4xx with the common error body', async () => {
+    await connectSeat(t);
+    const odd: unknown[] = [
+      null,
+      0,
+      -1,
+      Number.POSITIVE_INFINITY,
+      true,
+      '',
+      ' ',
+      '\u0000',
+      'ß'.repeat(300),
+      [],
+      [null],
+      {},
+      { a: 1 },
+    ];
+    const bodies: [string, (v: unknown) => unknown][] = [
+      ['/v1/extractions/url/', (v) => ({ linkedin_url: v, search_name: 'x' })],
+      ['/v1/extractions/url/', (v) => ({ linkedin_url: SENIOR_OR_CXO, search_name: v })],
+      ['/v1/extractions/url/', (v) => ({ linkedin_url: SENIOR_OR_CXO, search_name: 'x', enrich_email: v })],
+      ['/v1/extractions/url/', (v) => ({ linkedin_url: SENIOR_OR_CXO, search_name: 'x', webhook_url: v })],
+      ['/v1/extractions/profiles/', (v) => ({ profile_ids: v, search_name: 'x' })],
+      ['/v1/extractions/profiles/', (v) => ({ profile_ids: [v], search_name: 'x' })],
+      ['/v1/extractions/single/', (v) => ({ profile_id: v })],
+      ['/v1/extractions/single/', (v) => v],
+    ];
+    const weirdUrls = [
+      `${L}/sales/search/people?query=(filters:List((type:NOPE,values:List((id:1)))))`,
+      `${L}/sales/search/people?query=((((`,
+      `${L}/sales/search/people?query=${'('.repeat(5000)}`,
+      `${L}/sales/lists/people/abc`,
+      `${L}/sales/search/people#query=(keywords:%E0%A4%A)`,
+      'https://www.linkedin.com.evil.test/sales/search/people',
+      'javascript:alert(1)',
+      `${L}/sales/search/company?savedSearchId=-1`,
+    ];
+    const sent: { url: string; payload: unknown }[] = [];
+    let refused = 0;
+    for (const [url, make] of bodies) for (const v of odd) sent.push({ url, payload: make(v) });
+    for (const u of weirdUrls)
+      sent.push({ url: '/v1/extractions/url/', payload: { linkedin_url: u, search_name: 'x' } });
+    for (const { url, payload } of sent) {
+      const res = await t.server.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(t.account.key), 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+      const what = `${url} ${JSON.stringify(payload).slice(-120)}`;
+      expect(res.statusCode, what).toBeLessThan(500);
+      if (res.statusCode !== 202) expect(ErrorBodySchema.safeParse(res.json()).success, what).toBe(true);
+      refused += res.statusCode === 202 ? 0 : 1;
+    }
+    // Only a null webhook_url (no webhook; Infinity is null in JSON too) is a good body among them.
+    expect(refused).toBe(sent.length - 2);
+    for (const q of [
+      'start=1e3',
+      'limit=',
+      'limit=null',
+      'start=%00',
+      'format=',
+      'format=CSV',
+      'start=99999999999999999999',
+    ]) {
+      const res = await get(`/v1/extractions/0190c9a1-7e4b-7cc3-8a1e-6a1d2c3b4a59/?${q}`);
+      expect([404, 422], q).toContain(res.statusCode);
+      expect(ErrorBodySchema.safeParse(res.json()).success, q).toBe(true);
+    }
+    expect(await extractionCount()).toBe(2);
   });
 
   it('415 for form-encoded and multipart bodies: the extraction endpoints take JSON only', async () => {
