@@ -17,6 +17,7 @@ import {
   connectSeat,
   EXTRACTION_WORLDS,
   leadView,
+  member,
   memberList,
   SENIOR_OR_CXO,
   searchHits,
@@ -209,6 +210,55 @@ describeEachDialect('an extraction, end to end with an lf_test_ key against the 
     expectEmailsOf(n.body, hits, () => false);
     expect(await patterns()).toBe(learned);
     expect(await debited()).toBe(2 * hits.length);
+  });
+
+  it('saved and recent searches and an account list: the simulator’s own answers, lead or account records as they are', async () => {
+    const tool = await t.app.worlds.salesToolServer();
+    const m = member();
+    const assets = tool.state.tool.assetsOf(m);
+    const now = tool.state.clock.now();
+    const saved = assets.savedSearches
+      .filter((s) => s.kind === 'LEAD')
+      .map((s) => ({ s, hits: tool.state.engine.leads(m, s.query, now) }))
+      .find((x) => x.hits.length > 0);
+    if (!saved) throw new Error('no saved people search with hits in this world');
+    const fromSaved = await finished(
+      await create('/v1/extractions/url/', {
+        linkedin_url: `https://www.linkedin.com/sales/search/people?savedSearchId=${saved.s.id}&sessionId=abc%3D%3D`,
+        search_name: saved.s.name,
+      }),
+    );
+    expect(fromSaved.body).toMatchObject({ extraction_type: 'SEARCH', total_prospects: saved.hits.length });
+    expect(fromSaved.body.prospects.map((p) => p['Sales Navigator ID'])).toEqual(
+      saved.hits.map((h) => h.view.lead.profileId),
+    );
+
+    const recent = assets.recentSearches.find((r) => r.kind === 'ACCOUNT');
+    if (!recent) throw new Error('no recent company search');
+    const recentHits = tool.state.engine.accounts(m, recent.query, now);
+    const fromRecent = await finished(
+      await create('/v1/extractions/url/', {
+        linkedin_url: `https://www.linkedin.com/sales/search/company?recentSearchId=${recent.id}`,
+        search_name: 'recent',
+      }),
+    );
+    expect(fromRecent.body.prospects.map((p) => p['Company ID'])).toEqual(
+      recentHits.map((h) => String(h.view.account.salesId)),
+    );
+    expect(fromRecent.body.prospects.every((p) => !('Full Name' in p))).toBe(true);
+
+    const accounts = await memberList(t, 'ACCOUNT');
+    const fromList = await finished(
+      await create('/v1/extractions/url/', {
+        linkedin_url: `https://www.linkedin.com/sales/lists/company/${accounts.id}`,
+        search_name: accounts.name,
+      }),
+    );
+    expect(fromList.body.extraction_type).toBe('LIST');
+    expect(new Set(fromList.body.prospects.map((p) => p['Company ID']))).toEqual(
+      new Set(accounts.entries.map((e) => e.id)),
+    );
+    expect(fromList.body.total_count).toBe(accounts.entries.length);
   });
 
   it('a lead list, a company search and a list of profiles: the simulator’s leads and accounts', async () => {
