@@ -15,6 +15,7 @@ import { prospectOutcome } from '../email-finder/outcome.ts';
 import type { JobContext } from '../jobs/types.ts';
 import {
   type ExtractionRow,
+  enrichCounts,
   itemCounts,
   itemsToEnrich,
   saveRecords,
@@ -98,7 +99,7 @@ export async function enrichRecords(
       const learnings = batch.flatMap((b) => (b.learning ? [b.learning] : []));
       await persistLearnings(tx, deps.store.caps.rowLocks, row.mode, learnings, deps.clock.now());
       const { items: all } = await itemCounts(tx, row.id);
-      const left = (await itemsToEnrich(tx, row.id)).length;
+      const left = await enrichCounts(tx, row.id);
       const progress = 90 + Math.floor((9 * (all - left)) / Math.max(1, all));
       await updateExtraction(tx, row.id, { progress: Math.min(99, progress), updated_at: deps.clock.now() });
     });
