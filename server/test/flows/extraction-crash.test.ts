@@ -1,15 +1,27 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import { ExtractionDetailOutSchema } from '../../../lib/contract/extractions.ts';
 import { createApp } from '../../src/app/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { EXTRACTION_RUN } from '../../src/extractions/run-job.ts';
+import type { SeatConnectorFactory } from '../../src/extractions/seat-connector.ts';
 import { detailJson } from '../../src/extractions/views.ts';
+import { SalesToolUnavailable } from '../../src/salestool/errors.ts';
 import { expectedVerdict } from '../../src/sandbox/world/ground-truth.ts';
 import { extractionById } from '../../src/store/extractions-repo.ts';
+import { bearer, startTestApp, type TestApp } from '../support/app.ts';
 import { describeEachDialect, freshDatabase } from '../support/databases.ts';
-import { EXTRACTION_WORLDS, member, SENIOR_OR_CXO, target } from '../support/extractions.ts';
+import {
+  connectSeat,
+  EXTRACTION_WORLDS,
+  L,
+  member,
+  runDueExtractionJobs,
+  SENIOR_OR_CXO,
+  searchHits,
+  target,
+} from '../support/extractions.ts';
 import { childEnv, RunningProcess } from '../support/processes.ts';
 import { sandboxSession } from '../support/sales-tool.ts';
 import { FAST_SANDBOX_ENV } from '../support/sandbox.ts';
@@ -143,5 +155,58 @@ describeEachDialect('an extraction worker killed with SIGKILL mid-job', (dialect
       .where('kind', '=', EXTRACTION_RUN)
       .execute();
     expect(runs).toEqual([{ state: 'done', attempts: 3 }]);
+  });
+});
+
+describeEachDialect('an extraction run that stops between two pages of its search', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await startTestApp(dialect, { credits: 500, env: { ...FAST_SANDBOX_ENV }, worlds: EXTRACTION_WORLDS });
+    await connectSeat(t);
+  });
+  afterEach(() => t.close());
+
+  it('resumes paging from its checkpoint: every hit once, in order, no page read twice', async () => {
+    const everyone = `${L}/sales/search/people?viewAllFilters=true`;
+    const hits = await searchHits(t, everyone);
+    expect(hits.length).toBeGreaterThan(100); // two pages of 100
+    const res = await t.server.inject({
+      method: 'POST',
+      url: '/v1/extractions/url/',
+      headers: bearer(t.account.key),
+      payload: { linkedin_url: everyone, search_name: 'everyone' },
+    });
+    const id: string = res.json().extraction_id;
+    const pageStarts: number[] = [];
+    let failOnce = true;
+    const flaky: SeatConnectorFactory = async (seat, mode, opts) => {
+      const link = await t.app.connectors(seat, mode, opts);
+      const pages = link.connector.pages.bind(link.connector);
+      link.connector.pages = async function* (target, o = {}) {
+        for await (const page of pages(target, o)) {
+          if (page.start > 0 && failOnce) {
+            failOnce = false;
+            throw new SalesToolUnavailable('the tool went away', null);
+          }
+          pageStarts.push(page.start);
+          yield page;
+        }
+      };
+      return link;
+    };
+    await expect(runDueExtractionJobs(t, { connectors: flaky })).rejects.toThrow('went away');
+    const between = await extractionById(t.app.store.db, id);
+    expect(between).toMatchObject({ status: 'EXECUTING', progress: Math.floor((75 * 100) / hits.length) });
+    await runDueExtractionJobs(t, { connectors: flaky });
+    expect(pageStarts).toEqual([0, 100]);
+    const done = await t.server.inject({
+      method: 'GET',
+      url: `/v1/extractions/${id}/`,
+      headers: bearer(t.account.key),
+    });
+    const body = ExtractionDetailOutSchema.parse(done.json());
+    expect(body).toMatchObject({ status: 'EXECUTED', total_count: hits.length });
+    expect(body.prospects.map((p) => p['Sales Navigator ID'])).toEqual(hits.map((h) => h.view.lead.profileId));
+    expect(await t.app.credits.balance(t.account.id)).toEqual({ available: 500 - hits.length, held: 0 });
   });
 });

@@ -112,16 +112,21 @@ export async function runDueExtractionJobs(
     .orderBy('run_at')
     .execute();
   for (const job of due) {
-    let checkpoint: ExtractionCheckpoint | null =
+    const checkpoint: ExtractionCheckpoint | null =
       opts.checkpoint ?? (job.checkpoint ? JSON.parse(job.checkpoint) : null);
     await handler.run({
       job,
       payload: JSON.parse(job.payload) as ExtractionPayload,
-      attempt: 1,
+      attempt: job.attempts + 1,
       checkpoint,
       signal: new AbortController().signal,
+      // Kept on the job, as the worker keeps it: a run that throws is resumed from it by the next call.
       saveCheckpoint: async (c) => {
-        checkpoint = c;
+        await t.app.store.db
+          .updateTable('jobs')
+          .set({ checkpoint: JSON.stringify(c) })
+          .where('id', '=', job.id)
+          .execute();
       },
       fenced: (fn) => fn(t.app.store.db),
     });
