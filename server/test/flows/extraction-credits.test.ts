@@ -147,6 +147,40 @@ describeEachDialect('an extraction running out of credits or quota', (dialect) =
     expect(events.map((e) => e.event_type)).toEqual(['extraction.paused', 'extraction.finished']);
   });
 
+  it('two extractions racing for the same credits: together they never take more than the balance, and both finish after a grant', async () => {
+    await t.app.credits.grant(t.account.id, 40, 'to 60');
+    const hits = await searchHits(t, SENIOR_OR_CXO);
+    const ids: string[] = [];
+    for (const name of ['a', 'b']) {
+      const res = await t.server.inject({
+        method: 'POST',
+        url: '/v1/extractions/url/',
+        headers: bearer(t.account.key),
+        payload: { linkedin_url: SENIOR_OR_CXO, search_name: name },
+      });
+      ids.push(res.json().extraction_id);
+    }
+    worker.start();
+    const states = async () => Promise.all(ids.map(async (id) => (await detail(id))?.status ?? 'RUNNING'));
+    await waitUntil('one paused, the other paused or done', async () => {
+      const s = await states();
+      return s.includes('PAUSED') && s.every((x) => x === 'PAUSED' || x === 'EXECUTED');
+    });
+    const built = await Promise.all(ids.map(async (id) => (await detail(id))?.total_count ?? 0));
+    expect(built[0]! + built[1]!).toBe(60);
+    expect(await t.app.credits.balance(t.account.id)).toMatchObject({ available: 0 });
+
+    await t.app.credits.grant(t.account.id, 100, 'top-up');
+    t.clock.advance(RESUME_CHECK_MS);
+    await waitUntil('both executed', async () => (await states()).every((x) => x === 'EXECUTED'));
+    for (const id of ids) {
+      const d = await detail(id);
+      expect(d?.prospects.map((p) => p['Sales Navigator ID'])).toEqual(hits.map((h) => h.view.lead.profileId));
+    }
+    expect(await t.app.credits.balance(t.account.id)).toEqual({ available: 160 - 2 * hits.length, held: 0 });
+    expect(await ledger()).toEqual({ hold: 2 * hits.length, commit: 2 * hits.length });
+  });
+
   it('fails with quota_exceeded when the seat’s daily quota runs out mid-run, keeping and charging what it built', async () => {
     await t.app.credits.grant(t.account.id, 100, 'top-up');
     const hits = await searchHits(t, SENIOR_OR_CXO);
