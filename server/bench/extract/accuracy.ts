@@ -10,6 +10,8 @@ export interface EmailCheck {
   /** An address that is not the person's, marked safe: what must never happen. */
   wrongSafe: number;
   statuses: Record<string, number>;
+  /** The first few wrong safe answers, to look into (printed, not written to the results). */
+  wrongSafeExamples?: string[];
 }
 
 /** The extraction's emails against the world's truth: each lead's person and their mailbox. */
@@ -27,7 +29,13 @@ export function checkEmails(world: World, records: Record<string, unknown>[]): E
     if (!email) continue;
     check.withEmail += 1;
     if (email === person.email) check.right += 1;
-    else if (status === 'safe') check.wrongSafe += 1;
+    else if (status === 'safe') {
+      check.wrongSafe += 1;
+      const company = world.companies.find((c) => c.id === person.companyId);
+      (check.wrongSafeExamples ??= []).push(
+        `${person.fullName} (${company?.domain} ${company?.mail}): ${email}, truth ${person.email}`,
+      );
+    }
   }
   return check;
 }
