@@ -5,7 +5,6 @@
  * records in fenced batches, with what each find teaches the finder; a lead whose search ended
  * leaves the set, so a resumed run searches only the rest.
  */
-import { setMaxListeners } from 'node:events';
 import type { Logger } from 'pino';
 import type { Verifier } from '../app/worlds.ts';
 import type { Clock } from '../core/clock.ts';
@@ -116,9 +115,6 @@ export async function enrichRecords(
   const ticker = setInterval(() => {
     saveElapsed().catch(() => {}); // a lost lease aborts ctx.signal, which ends the search
   }, ELAPSED_SAVE_MS);
-  // Every SMTP session and retry wait in flight listens on the job's signal (and stops listening
-  // when done): a big run has far more than Node's default of 10 at once, which is not a leak.
-  setMaxListeners(0, ctx.signal);
   let writing: Promise<void> = Promise.resolve();
   try {
     await findPeople(people, {
