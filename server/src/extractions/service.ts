@@ -291,11 +291,14 @@ export class Extractions {
       }
       if (error instanceof SalesToolRefused) throw urlRefused(`the sales tool cannot read it (${error.message})`);
       if (error instanceof SalesToolUnavailable || error instanceof HttpFailure) {
+        // The tool's own Retry-After (its rate limit) when it gave one, else half a minute.
+        const told = error instanceof SalesToolUnavailable ? error.retryAfterMs : null;
+        const retryAfter = told === null ? 30 : Math.max(1, Math.ceil(told / 1000));
         throw new ApiError(
           'DependencyUnavailable',
           `The sales tool did not answer (${error.message}). Try again shortly.`,
           {
-            headers: { 'Retry-After': '30' },
+            headers: { 'Retry-After': String(retryAfter) },
           },
         );
       }

@@ -16,6 +16,7 @@ import { EXTRACTION_RUN, extractionJob } from '../../src/extractions/run-job.ts'
 import type { SeatConnectorFactory } from '../../src/extractions/seat-connector.ts';
 import type { Worker } from '../../src/jobs/worker.ts';
 import { SalesToolUnavailable } from '../../src/salestool/errors.ts';
+import { RateLimiter } from '../../src/sandbox/salestool/rate-limit.ts';
 import { bearer, startTestApp, type TestApp } from '../support/app.ts';
 import { describeEachDialect } from '../support/databases.ts';
 import {
@@ -758,6 +759,17 @@ describeEachDialect('/v1/extractions/', (dialect) => {
     const res = await post('/v1/extractions/url/', { linkedin_url: SENIOR_OR_CXO, search_name: 'x' });
     refusal(res, 503, 'DependencyUnavailable');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await extractionCount()).toBe(0);
+  });
+
+  it('503 with the tool’s own Retry-After when it rate-limits the URL check', async () => {
+    await connectSeat(t);
+    // The member's request budget is spent: the tool answers 429, Retry-After 100 s.
+    const tool = await t.app.worlds.salesToolServer();
+    (tool.state as { limiter: RateLimiter }).limiter = new RateLimiter({ burst: 0, perSecond: 0.01 }, Date.now);
+    const res = await post('/v1/extractions/url/', { linkedin_url: SENIOR_OR_CXO, search_name: 'x' });
+    refusal(res, 503, 'DependencyUnavailable');
+    expect(res.headers['retry-after']).toBe('100');
     expect(await extractionCount()).toBe(0);
   });
 
