@@ -51,8 +51,19 @@ import { detailJson } from './views.ts';
 export const EXTRACTION_RUN = 'extraction.run';
 /** The webhook body source of a finished or failed extraction (views.ts; registered by app.ts). */
 export const EXTRACTION_BODY = 'extraction';
-/** How often a paused extraction looks for credits. */
+/** How often a paused extraction looks for credits, in its first 10 minutes paused. */
 export const RESUME_CHECK_MS = 15_000;
+
+/**
+ * The wait before a paused extraction's next look for credits: every 15 s at first, then every
+ * minute after 10 minutes paused, every 5 minutes after an hour, so that one left paused for days
+ * adds about 300 job rows a day, not 5,760.
+ */
+export function resumeCheckDelay(pausedForMs: number): number {
+  if (pausedForMs < 10 * 60_000) return RESUME_CHECK_MS;
+  if (pausedForMs < 60 * 60_000) return 60_000;
+  return 5 * 60_000;
+}
 /** Records built per transaction. */
 const BATCH = 25;
 
@@ -160,7 +171,7 @@ export function extractionJob(deps: ExtractionJobDeps): JobHandler<ExtractionPay
           payloadJson: await detailJson(tx, paused),
         });
       }
-      await scheduleCheck(ctx, tx, row.id, row.account_id);
+      await scheduleCheck(ctx, tx, row.id, row.account_id, paused.updated_at);
     });
   };
 
@@ -168,12 +179,12 @@ export function extractionJob(deps: ExtractionJobDeps): JobHandler<ExtractionPay
    * The next look for credits. Keyed by the job that books it, so that a job run again after a
    * crash books no second check (two checks would resume the extraction twice over).
    */
-  const scheduleCheck = (ctx: Ctx, tx: Kysely<DB>, extractionId: string, accountId: string) =>
+  const scheduleCheck = (ctx: Ctx, tx: Kysely<DB>, extractionId: string, accountId: string, pausedAt: number) =>
     deps.queue.enqueue(tx, {
       kind: EXTRACTION_RUN,
       accountId,
       payload: { extractionId, pagingDone: true } satisfies ExtractionPayload,
-      runAt: now() + RESUME_CHECK_MS,
+      runAt: now() + resumeCheckDelay(now() - pausedAt),
       maxAttempts: 8,
       dedupeKey: `extraction:${extractionId}:check-after:${ctx.job.id}`,
     });
@@ -187,8 +198,9 @@ export function extractionJob(deps: ExtractionJobDeps): JobHandler<ExtractionPay
       if (!row) throw new PermanentFailure(`no extraction ${ctx.payload.extractionId}`);
       if (row.status === 'EXECUTED' || row.status === 'FAILED') return;
       if (row.status === 'PAUSED' && (await deps.credits.balance(row.account_id)).available < 1) {
-        const { id, account_id } = row;
-        await ctx.fenced((tx) => scheduleCheck(ctx, tx, id, account_id));
+        // updated_at is the time it paused: nothing else writes a paused extraction.
+        const { id, account_id, updated_at } = row;
+        await ctx.fenced((tx) => scheduleCheck(ctx, tx, id, account_id, updated_at));
         return;
       }
       if (row.status !== 'EXECUTING') {

@@ -120,11 +120,18 @@ describeEachDialect('an extraction running out of credits or quota', (dialect) =
     });
     expect((await jobs()).at(-1)?.run_at).toBe(t.clock.now() + RESUME_CHECK_MS);
     expect(await detail(id)).toEqual(paused);
+    // Paused for longer, it looks less often: every minute after 10 minutes.
+    t.clock.advance(10 * 60_000);
+    await waitUntil('a later check ran and booked the next', async () => {
+      const all = await jobs();
+      return all.length === checks + 2 && all.at(-1)?.state === 'queued';
+    });
+    expect((await jobs()).at(-1)?.run_at).toBe(t.clock.now() + 60_000);
 
     await t.app.credits.grant(t.account.id, 100, 'top-up');
     // Nothing moves before the check is due ...
     expect((await detail(id))?.status).toBe('PAUSED');
-    t.clock.advance(RESUME_CHECK_MS);
+    t.clock.advance(60_000);
     const done = await waitUntil('the extraction finished', async () => {
       const d = await detail(id);
       return d?.status === 'EXECUTED' ? d : null;
