@@ -753,6 +753,32 @@ describeEachDialect('/v1/extractions/', (dialect) => {
     expect(await extractionCount()).toBe(1);
   });
 
+  it('runs on the valid seat with the most quota left; 429 when no one seat covers it, whatever their sum', async () => {
+    const demo = await connectSeat(t, 'demo');
+    const ava = await connectSeat(t, 'ava');
+    const hits = await searchHits(t, SENIOR_OR_CXO);
+    const limit = (id: string, n: number) =>
+      t.app.store.db.updateTable('seats').set({ daily_limit: n }).where('id', '=', id).execute();
+    await limit(demo, hits.length - 1);
+    await limit(ava, hits.length - 1);
+    refusal(
+      await post('/v1/extractions/url/', { linkedin_url: SENIOR_OR_CXO, search_name: 'x' }),
+      429,
+      'QuotaExceeded',
+    );
+    await limit(ava, hits.length + 10);
+    const res = await post('/v1/extractions/url/', { linkedin_url: SENIOR_OR_CXO, search_name: 'x' });
+    expect(res.statusCode).toBe(202);
+    const row = await t.app.store.db.selectFrom('extractions').select('seat_id').executeTakeFirstOrThrow();
+    expect(row.seat_id).toBe(ava);
+    // An invalid seat is never chosen, however much quota it had.
+    await limit(demo, 2500);
+    await t.app.seats.invalidate(t.account.id, demo, 'test');
+    await post('/v1/extractions/profiles/', { profile_ids: [hits[0]?.view.lead.profileId], search_name: 'y' });
+    const seats = await t.app.store.db.selectFrom('extractions').select('seat_id').execute();
+    expect(seats.map((s) => s.seat_id)).toEqual([ava, ava]);
+  });
+
   it('503 with Retry-After when the sales tool does not answer the URL check', async () => {
     await connectSeat(t);
     await (await t.app.worlds.salesToolServer()).close();
