@@ -32,9 +32,10 @@ export function checkEmails(world: World, records: Record<string, unknown>[]): E
     else if (status === 'safe') {
       check.wrongSafe += 1;
       const company = world.companies.find((c) => c.id === person.companyId);
-      (check.wrongSafeExamples ??= []).push(
+      check.wrongSafeExamples = [
+        ...(check.wrongSafeExamples ?? []),
         `${person.fullName} (${company?.domain} ${company?.mail}): ${email}, truth ${person.email}`,
-      );
+      ];
     }
   }
   return check;

@@ -122,8 +122,7 @@ export async function runExtraction(s: ExtractSettings): Promise<ExtractRun> {
     const wall = performance.now() - t0;
     const cpu = process.cpuUsage(cpu0);
     phase = 'detail';
-    if (!row || row.status !== 'EXECUTED')
-      throw new Error(`the extraction ended ${row?.status} ${row?.failure_reason}`);
+    if (row?.status !== 'EXECUTED') throw new Error(`the extraction ended ${row?.status} ${row?.failure_reason}`);
     await worker.stop();
 
     const detail = await readDetail(base, key, id, s.detailRuns);
