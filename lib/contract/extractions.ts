@@ -53,6 +53,11 @@ export const SingleExtractionCreateInSchema = z
   .object({
     profile_id: ProfileRefSchema,
     enrich_email: enrichEmail(),
+    // api.md's Events: the single endpoint's description mentions a webhook_url too. It is the way
+    // to hear of a single that answered 202 (not ready within about 25 s).
+    webhook_url: optionalWebhookUrl().meta({
+      description: 'Optional: the finished (or failed) extraction is POSTed here, as for the other extractions.',
+    }),
   })
   .strict()
   .meta({ id: 'SingleExtractionCreateIn' });

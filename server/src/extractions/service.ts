@@ -167,11 +167,12 @@ export class Extractions {
   /** POST /v1/extractions/single/: waits up to about 25 s for the record, then answers 202. */
   async single(
     auth: AuthContext,
-    body: { profile_id: string; enrich_email: 'none' | 'matching' | 'all' },
+    body: { profile_id: string; enrich_email: 'none' | 'matching' | 'all'; webhook_url?: string | null },
     waitMs = SINGLE_WAIT_MS,
   ): Promise<{ status: 200; body: SingleExtractionOut } | { status: 202; body: ExtractionCreateOut }> {
     const entity = entityOf(body.profile_id);
     const id = newId();
+    await this.checkWebhook(auth, body.webhook_url);
     const seat = await this.pickSeat(auth.accountId);
     if (seat.remaining < 1) throw quotaExceeded(1, seat.remaining);
     await this.accept(
@@ -183,7 +184,7 @@ export class Extractions {
         name: '',
         sourceUrl: null,
         enrich: body.enrich_email,
-        webhookUrl: null,
+        webhookUrl: body.webhook_url ?? null,
         total: 1,
         reachable: 1,
         items: uniqueItems(id, [entity]),

@@ -285,12 +285,17 @@ describeEachDialect('/v1/extractions/', (dialect) => {
     expect(await balance()).toEqual({ available: 197, held: 0 });
   });
 
-  it('202 single when the record is not ready within the wait: the extraction id to poll, then its record', async () => {
+  it('202 single when the record is not ready within the wait: the extraction id to poll, then its record and webhook', async () => {
     await connectSeat(t);
     const [lead] = (await memberList(t, 'LEAD')).entries;
     const auth = { accountId: t.account.id, keyId: '', mode: 'test' as const };
+    const hook = 'https://93.184.215.14/hooks';
     // No worker runs: the wait (shortened here from about 25 s) runs out.
-    const answer = await t.app.extractions.single(auth, { profile_id: lead?.id ?? '', enrich_email: 'none' }, 50);
+    const answer = await t.app.extractions.single(
+      auth,
+      { profile_id: lead?.id ?? '', enrich_email: 'none', webhook_url: hook },
+      50,
+    );
     expect(answer.status).toBe(202);
     const accepted = ExtractionCreateOutSchema.strict().parse(answer.body);
     expect(accepted).toMatchObject({ success: true, status: 'ACCEPTED', count: 1 });
@@ -299,6 +304,14 @@ describeEachDialect('/v1/extractions/', (dialect) => {
     const done = ExtractionDetailOutSchema.parse((await get(`/v1/extractions/${accepted.extraction_id}/`)).json());
     expect(done).toMatchObject({ status: 'EXECUTED', extraction_type: 'SINGLE', total_count: 1 });
     expect(done.prospects[0]?.['Sales Navigator ID']).toBe(lead?.id);
+    // The webhook_url the single endpoint takes (api.md, Events) hears of it when it finishes.
+    const messages = await t.app.store.db
+      .selectFrom('webhook_messages')
+      .select(['job_id', 'event_type', 'url'])
+      .execute();
+    expect(messages).toEqual([{ job_id: accepted.extraction_id, event_type: 'extraction.finished', url: hook }]);
+    const refused = await post('/v1/extractions/single/', { profile_id: lead?.id, webhook_url: 'https://10.0.0.1/h' });
+    expect(fields(refusal(refused, 422, 'ValidationError'))).toEqual({ 'body.webhook_url': 'webhook_target' });
   });
 
   it('profiles the sales tool does not give are no records and cost nothing; when none is given the extraction fails with invalid_urls', async () => {
