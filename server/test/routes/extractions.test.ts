@@ -490,6 +490,23 @@ describeEachDialect('/v1/extractions/', (dialect) => {
       expect(error.message).toMatch(/enrich_email/);
     }
     expect(await balance()).toEqual({ available: 200, held: 0 });
+    // Authentication comes first, there as on every extraction endpoint.
+    for (const [method, url] of [
+      ['POST', `/v1/extractions/${id}/enrich`],
+      ['POST', '/v1/extractions/url/'],
+      ['POST', '/v1/extractions/profiles/'],
+      ['POST', '/v1/extractions/single/'],
+      ['GET', '/v1/extractions/'],
+      ['GET', `/v1/extractions/${id}/`],
+    ] as const) {
+      const res = await t.server.inject({
+        method,
+        url,
+        headers: { authorization: 'Bearer lf_test_nope' },
+        payload: {},
+      });
+      refusal(res, 401, 'AuthenticationError');
+    }
   });
 
   it('422 names the failing field and rule for every bad body, and stores nothing', async () => {
