@@ -6,8 +6,14 @@
  * written in one fenced transaction under keys made from the batch, so a crash anywhere resumes
  * with nothing lost and nothing charged twice. Holds are committed when the results are ready.
  *
- * When credits run out the extraction goes PAUSED, and a check job looks again every
- * RESUME_CHECK_MS, resuming by itself once credits are added (decisions.md, "Credits").
+ * The records kept are then enriched (enrich.ts), whether the run completed or ended early (the
+ * seat's session refused: auth_error; the seat's quota spent: quota_exceeded): their credit
+ * includes the email, and the mail world needs no seat. Submitted profiles the tool does not give
+ * make no record; when none is given the extraction fails with invalid_urls.
+ *
+ * When credits run out the extraction goes PAUSED, and check jobs look again (resumeCheckDelay:
+ * every 15 s at first), resuming by itself once credits are added (decisions.md, "Credits"),
+ * without paging its search again.
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
