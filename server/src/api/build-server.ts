@@ -11,6 +11,7 @@ import type { Extractions } from '../extractions/service.ts';
 import type { Seats } from '../seats/seats.ts';
 import type { Store } from '../store/store.ts';
 import type { WebhookViews } from '../webhooks/deliveries.ts';
+import { refuseNulCharacters } from './nul-guard.ts';
 import { requireApiKey } from './plugins/auth.ts';
 import { registerCors } from './plugins/cors.ts';
 import { installErrorHandler } from './plugins/error-handler.ts';
@@ -80,6 +81,7 @@ export async function buildServer(deps: ApiDeps, opts: ServerOptions = {}): Prom
   await app.register(
     async (v1) => {
       requireApiKey(v1, deps.accounts);
+      refuseNulCharacters(v1);
       await v1.register(quotaRoutes(deps.quota));
       await v1.register(seatRoutes(deps.seats));
       await v1.register(webhookRoutes(deps.webhookViews));
