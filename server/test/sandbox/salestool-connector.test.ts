@@ -237,7 +237,7 @@ describe('TLS', () => {
     const session = seat(tool);
     for (const wrong of [
       { baseUrl: tool.baseUrl, servername: SALES_TOOL_HOST }, // the system's roots
-      { baseUrl: tool.baseUrl, ca: tool.certificatePem }, // the name 127.0.0.1
+      // (127.0.0.1 is a name the certificate holds: LEADFORGE_SALESTOOL_CA serves it that way.)
       { baseUrl: tool.baseUrl, ca: tool.certificatePem, servername: 'evil.test' },
     ]) {
       const client = new SalesToolSession(session, { endpoint: wrong, sleep: async () => {} });
