@@ -519,6 +519,12 @@ describeEachDialect('/v1/extractions/', (dialect) => {
         '/v1/extractions/url/',
         { linkedin_url: SENIOR_OR_CXO, search_name: 'a\u0000b' },
         'body.search_name',
+        'no_nul_character', // refused before the route (api/nul-guard.ts)
+      ],
+      [
+        '/v1/extractions/url/',
+        { linkedin_url: SENIOR_OR_CXO, search_name: 'a\u0007b' },
+        'body.search_name',
         'invalid_format',
       ],
       [
