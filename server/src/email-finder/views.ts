@@ -1,10 +1,7 @@
 import type { Kysely } from 'kysely';
-import type {
-  EmailFinderJobInProgressOut,
-  EmailFinderJobListItem,
-  EmailFinderProspectOut,
-} from '../../../lib/contract/email-finder.ts';
+import type { EmailFinderJobListItem, EmailFinderProspectOut } from '../../../lib/contract/email-finder.ts';
 import { formatJobTime } from '../../../lib/contract/time.ts';
+import { progressOf } from '../jobs/email-job-views.ts';
 import {
   type EmailFinderJobRow,
   type EmailFinderProspectRow,
@@ -12,25 +9,7 @@ import {
 } from '../store/email-finder-repo.ts';
 import type { DB } from '../store/schema.ts';
 
-/** 0..100; 100 only once the job is finished, so a client never sees 100 on a 202. */
-export function progressOf(job: Pick<EmailFinderJobRow, 'status' | 'done_count' | 'prospect_count'>): number {
-  if (job.status === 'complete' || job.status === 'failed') return 100;
-  if (job.prospect_count === 0) return 0;
-  return Math.min(99, Math.floor((job.done_count * 100) / job.prospect_count));
-}
-
-export const isFinished = (job: Pick<EmailFinderJobRow, 'status'>): boolean =>
-  job.status === 'complete' || job.status === 'failed';
-
-export function inProgressView(job: EmailFinderJobRow): EmailFinderJobInProgressOut {
-  return {
-    id: job.id,
-    status: job.status === 'pending' ? 'pending' : 'running',
-    created_at: formatJobTime(new Date(job.created_at)),
-    updated_at: formatJobTime(new Date(job.updated_at)),
-    progress: progressOf(job),
-  };
-}
+export { inProgressView, isFinished } from '../jobs/email-job-views.ts';
 
 export function listItemView(job: EmailFinderJobRow): EmailFinderJobListItem {
   return {

@@ -1,32 +1,12 @@
 import type { Kysely } from 'kysely';
-import type {
-  EmailValidationJobInProgressOut,
-  EmailValidationJobListItem,
-} from '../../../lib/contract/email-validation.ts';
+import type { EmailValidationJobListItem } from '../../../lib/contract/email-validation.ts';
 import { formatJobTime } from '../../../lib/contract/time.ts';
+import { progressOf } from '../jobs/email-job-views.ts';
 import { type EmailValidationJobRow, prospectsPage, validationJobById } from '../store/email-validation-repo.ts';
 import type { DB } from '../store/schema.ts';
 import type { VerificationResult } from '../verify/index.ts';
 
-/** 0..100; 100 only once the job is finished, so a client never sees 100 on a 202. */
-export function progressOf(job: Pick<EmailValidationJobRow, 'status' | 'done_count' | 'prospect_count'>): number {
-  if (job.status === 'complete' || job.status === 'failed') return 100;
-  if (job.prospect_count === 0) return 0;
-  return Math.min(99, Math.floor((job.done_count * 100) / job.prospect_count));
-}
-
-export const isFinished = (job: Pick<EmailValidationJobRow, 'status'>): boolean =>
-  job.status === 'complete' || job.status === 'failed';
-
-export function inProgressView(job: EmailValidationJobRow): EmailValidationJobInProgressOut {
-  return {
-    id: job.id,
-    status: job.status === 'pending' ? 'pending' : 'running',
-    created_at: formatJobTime(new Date(job.created_at)),
-    updated_at: formatJobTime(new Date(job.updated_at)),
-    progress: progressOf(job),
-  };
-}
+export { inProgressView, isFinished } from '../jobs/email-job-views.ts';
 
 export function listItemView(job: EmailValidationJobRow): EmailValidationJobListItem {
   return {
