@@ -6,7 +6,7 @@
  * as JSON and as CSV.
  */
 
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -20,6 +20,7 @@ import { createWorker } from '../../src/app/worker.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { applyHeapSettings } from '../../src/core/heap.ts';
 import { extractionById, recordTexts } from '../../src/store/extractions-repo.ts';
+import { startWorldChild } from '../lib/world-child.ts';
 
 export interface ExtractSettings {
   url: string;
@@ -172,20 +173,10 @@ interface WorldProcess {
   certificatePem: string;
   dnsServer: string;
   smtpPort: number;
-  stop(): void;
 }
 
-async function startWorldProcess(greylistMs: number): Promise<WorldProcess> {
-  const script = join(import.meta.dirname, 'world-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(greylistMs)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  let out = '';
-  for await (const chunk of child.stdout) {
-    out += chunk;
-    if (out.includes('\n')) break;
-  }
-  return { ...JSON.parse(out.split('\n')[0] ?? ''), stop: () => child.kill('SIGTERM') };
+function startWorldProcess(greylistMs: number) {
+  return startWorldChild<WorldProcess>(join(import.meta.dirname, 'world-process.ts'), [String(greylistMs)]);
 }
 
 /** Signs the demo member in on the simulator as a browser would, and returns the seat's session. */

@@ -1,11 +1,3 @@
-// A bulk email validation job of 100 000 addresses through the service's own code (the job is
-// accepted by the EmailValidation service and run by the real worker and its email_validation.run
-// handler on SQLite), in a process of its own so that its resident memory is the job's. The mail
-// world it verifies against runs in another process (world-process.ts) and is reached as a live
-// key reaches real servers: LEADFORGE_DNS_SERVERS, LEADFORGE_SMTP_PORT, private MX allowed.
-// Prints one JSON line at the end.
-// Usage: node --import tsx server/bench/verify/rss-job.ts [addresses] [domains]
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +7,7 @@ import { createWorker } from '../../src/app/worker.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { applyHeapSettings } from '../../src/core/heap.ts';
 import { validationJobById } from '../../src/store/email-validation-repo.ts';
+import { startWorldChild } from '../lib/world-child.ts';
 import { buildWorkload } from './workload.ts';
 
 const count = Number(process.argv[2] ?? 100_000);
@@ -101,16 +94,7 @@ process.stdout.write(
 );
 process.exit(0);
 
-async function startWorldProcess(): Promise<{ dnsServer: string; smtpPort: number }> {
+function startWorldProcess() {
   const script = join(import.meta.dirname, 'world-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(count), String(domains)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  child.unref();
-  let out = '';
-  for await (const chunk of child.stdout) {
-    out += chunk;
-    if (out.includes('\n')) break;
-  }
-  return JSON.parse(out.split('\n')[0] ?? '');
+  return startWorldChild<{ dnsServer: string; smtpPort: number }>(script, [String(count), String(domains)]);
 }
