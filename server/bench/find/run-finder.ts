@@ -1,11 +1,8 @@
-import type { Verifier } from '../../src/app/worlds.ts';
-import { loadConfig } from '../../src/config/config.ts';
-import { systemClock } from '../../src/core/clock.ts';
 import { findPeople, type PersonToFind } from '../../src/email-finder/find-people.ts';
 import { FinderKnowledge } from '../../src/email-finder/knowledge.ts';
 import { prospectOutcome } from '../../src/email-finder/outcome.ts';
 import { startMailWorld } from '../../src/sandbox/mail-world.ts';
-import { createVerifierState, optionsFor, portsFor } from '../../src/verify/index.ts';
+import { countingSandboxVerifier } from '../lib/sandbox-verifier.ts';
 import { type FindWorkload, isFindable } from './workload.ts';
 
 export interface FinderRun {
@@ -33,33 +30,7 @@ export interface FinderRun {
 export async function runFinder(work: FindWorkload, latencyMs: number, perMx: number): Promise<FinderRun> {
   const mail = await startMailWorld({ world: work.world, latencyMs });
   try {
-    const config = loadConfig({
-      LEADFORGE_SMTP_MAX_CONNECTIONS_PER_MX: String(perMx),
-      LEADFORGE_SMTP_HELO_NAME: 'bench.leadforge.test',
-    });
-    const world = {
-      kind: 'sandbox' as const,
-      dnsServer: mail.dnsServer,
-      smtpPort: mail.smtpPort,
-      disposableDomains: mail.world.disposableDomains,
-    };
-    const base = optionsFor(config, world);
-    const options = {
-      ...base,
-      maxDurationMs: null,
-      smtp: { ...base.smtp, providers: { '*': { sessionsPerMinute: Number.POSITIVE_INFINITY } } },
-    };
-    const ports = portsFor(config, world, systemClock);
-    let connections = 0;
-    const dialer = ports.dialer;
-    ports.dialer = {
-      connect: (target, timeoutMs) => {
-        connections += 1;
-        return dialer.connect(target, timeoutMs);
-      },
-      startTls: (socket, name, timeoutMs) => dialer.startTls(socket, name, timeoutMs),
-    };
-    const verifier: Verifier = { ports, options, state: createVerifierState(systemClock, options) };
+    const verifier = countingSandboxVerifier(mail, perMx);
     const companies = new Map(work.companies.map((c) => [c.id, c]));
     const input: PersonToFind[] = work.people.map((p, ref) => {
       const c = companies.get(p.companyId);
@@ -122,7 +93,7 @@ export async function runFinder(work: FindWorkload, latencyMs: number, perMx: nu
       clearInterval(progress);
     }
     run.ms = performance.now() - started;
-    run.connections = connections;
+    run.connections = verifier.connections();
     return run;
   } finally {
     await mail.close();

@@ -1,13 +1,6 @@
-import { loadConfig } from '../../src/config/config.ts';
-import { systemClock } from '../../src/core/clock.ts';
 import { startMailWorld } from '../../src/sandbox/mail-world.ts';
-import {
-  createVerifierState,
-  optionsFor,
-  portsFor,
-  type VerificationResult,
-  verifyEmails,
-} from '../../src/verify/index.ts';
+import { type VerificationResult, verifyEmails } from '../../src/verify/index.ts';
+import { countingSandboxVerifier } from '../lib/sandbox-verifier.ts';
 import type { Workload } from './workload.ts';
 
 export interface EngineRun {
@@ -26,32 +19,7 @@ export interface EngineRun {
 export async function runEngine(work: Workload, latencyMs: number, perMx: number): Promise<EngineRun> {
   const mail = await startMailWorld({ world: work.world, latencyMs });
   try {
-    const config = loadConfig({
-      LEADFORGE_SMTP_MAX_CONNECTIONS_PER_MX: String(perMx),
-      LEADFORGE_SMTP_HELO_NAME: 'bench.leadforge.test',
-    });
-    const world = {
-      kind: 'sandbox' as const,
-      dnsServer: mail.dnsServer,
-      smtpPort: mail.smtpPort,
-      disposableDomains: mail.world.disposableDomains,
-    };
-    const base = optionsFor(config, world);
-    const options = {
-      ...base,
-      maxDurationMs: null,
-      smtp: { ...base.smtp, providers: { '*': { sessionsPerMinute: Number.POSITIVE_INFINITY } } },
-    };
-    const ports = portsFor(config, world, systemClock);
-    let connections = 0;
-    const dialer = ports.dialer;
-    ports.dialer = {
-      connect: (target, timeoutMs) => {
-        connections += 1;
-        return dialer.connect(target, timeoutMs);
-      },
-      startTls: (socket, name, timeoutMs) => dialer.startTls(socket, name, timeoutMs),
-    };
+    const { ports, options, state, connections } = countingSandboxVerifier(mail, perMx);
     let rssPeak = 0;
     const sampler = setInterval(() => {
       rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
@@ -65,7 +33,7 @@ export async function runEngine(work: Workload, latencyMs: number, perMx: number
     );
     try {
       await verifyEmails(work.addresses, ports, options, {
-        state: createVerifierState(systemClock, options),
+        state,
         keepResults: false,
         onResult: (r: VerificationResult) => {
           finished += 1;
@@ -79,7 +47,7 @@ export async function runEngine(work: Workload, latencyMs: number, perMx: number
     return {
       ms: performance.now() - started,
       addresses: work.addresses.length,
-      connections,
+      connections: connections(),
       verdicts,
       rssPeakMb: Math.round(rssPeak / 1e6),
     };
