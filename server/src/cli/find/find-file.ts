@@ -1,12 +1,12 @@
-import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { EmailFinderProspectInSchema } from '../../../../lib/contract/email-finder.ts';
-import { csvRow } from '../../../../lib/csv/write.ts';
 import type { Verifier } from '../../app/worlds.ts';
 import { findPeople, type PersonToFind } from '../../email-finder/find-people.ts';
 import { FinderKnowledge } from '../../email-finder/knowledge.ts';
 import { type ProspectOutcome, prospectOutcome } from '../../email-finder/outcome.ts';
 import type { KeyKind } from '../../store/schema.ts';
+import { writeResultCsv } from '../result-csv.ts';
 import { ProgressBar } from '../verify/progress.ts';
 
 /** The input's columns (any case; others are kept as they are). */
@@ -104,18 +104,13 @@ export async function findFile(verifier: Verifier, opts: FindFileOptions): Promi
   }
   bar.finish();
 
-  const tmp = `${opts.output}.tmp-${process.pid}`;
-  writeFileSync(tmp, csvRow([...header, ...RESULT_COLUMNS]));
-  const counts: Record<string, number> = {};
-  const lines: string[] = [];
-  rows.forEach((row, i) => {
-    const o = done.get(i) as ProspectOutcome;
-    const key = o.email_validity ?? 'not found';
-    counts[key] = (counts[key] ?? 0) + 1;
-    lines.push(csvRow([...header.map((_, c) => row[c] ?? ''), ...RESULT_COLUMNS.map((k) => o[k] ?? '')]));
-    if (lines.length >= 1000) appendFileSync(tmp, lines.splice(0).join(''));
+  const outcome = (i: number) => done.get(i) as ProspectOutcome;
+  return writeResultCsv({
+    output: opts.output,
+    header,
+    rows,
+    resultColumns: RESULT_COLUMNS,
+    cells: (i) => RESULT_COLUMNS.map((k) => outcome(i)[k] ?? ''),
+    countKey: (i) => outcome(i).email_validity ?? 'not found',
   });
-  appendFileSync(tmp, lines.join(''));
-  renameSync(tmp, opts.output);
-  return counts;
 }

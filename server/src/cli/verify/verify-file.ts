@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync, existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import { csvRow } from '../../../../lib/csv/write.ts';
 import type { Verifier } from '../../app/worlds.ts';
 import { verifyEmails } from '../../verify/index.ts';
+import { writeResultCsv } from '../result-csv.ts';
 import { emptyOutcome, OUTCOME_COLUMNS, type Outcome, outcomeOf } from './outcome.ts';
 import { ProgressBar } from './progress.ts';
 
@@ -76,18 +76,15 @@ export async function verifyFile(verifier: Verifier, opts: VerifyFileOptions): P
   }
   bar.finish();
 
-  const tmp = `${opts.output}.tmp-${process.pid}`;
-  writeFileSync(tmp, csvRow([...header, ...OUTCOME_COLUMNS]));
-  const counts: Record<string, number> = {};
-  const lines: string[] = [];
-  rows.forEach((row, i) => {
-    const o = done.get(i) as Outcome;
-    counts[o.email_validity || 'no address'] = (counts[o.email_validity || 'no address'] ?? 0) + 1;
-    lines.push(csvRow([...header.map((_, c) => row[c] ?? ''), ...OUTCOME_COLUMNS.map((k) => o[k])]));
-    if (lines.length >= 1000) appendFileSync(tmp, lines.splice(0).join(''));
+  const outcome = (i: number) => done.get(i) as Outcome;
+  const counts = writeResultCsv({
+    output: opts.output,
+    header,
+    rows,
+    resultColumns: OUTCOME_COLUMNS,
+    cells: (i) => OUTCOME_COLUMNS.map((k) => outcome(i)[k]),
+    countKey: (i) => outcome(i).email_validity || 'no address',
   });
-  appendFileSync(tmp, lines.join(''));
-  renameSync(tmp, opts.output);
   unlinkSync(partial);
   return counts;
 }
