@@ -11,6 +11,7 @@ import type { ExtractionDetailOut, ExtractionListItemOut } from '../contract/ext
 import type { LeadforgeDb } from '../db/database.ts';
 import type { JobRow } from '../db/job-rows.ts';
 import { readJobRows, readJobs, writeJobRows } from '../db/jobs-store.ts';
+import { oneAtATime } from '../one-at-a-time.ts';
 import type { Problem } from '../problem.ts';
 import { cacheRecords } from './cache-records.ts';
 import { extractionRow, finderRow, settledExtraction, validationRow } from './job-from-api.ts';
@@ -44,12 +45,7 @@ export type JobSync = ReturnType<typeof createJobSync>;
 export function createJobSync(deps: JobSyncDeps) {
   const { db, clock } = deps;
   // One refresh at a time in this worker's life: two at once would both announce the same news.
-  let queue: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = queue.then(work, work);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const exclusive = oneAtATime();
 
   async function keepPolling(rows: JobRow[]): Promise<void> {
     if (rows.some((row) => ACTIVE_STATES.has(row.state))) await deps.alarms.repeat(JOBS_ALARM, JOBS_POLL_MINUTES);

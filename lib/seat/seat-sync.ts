@@ -12,6 +12,7 @@ import type { QuotaInfo } from '../contract/quota.ts';
 import { readSeat, updateSeat } from '../db/cache-store.ts';
 import type { LeadforgeDb } from '../db/database.ts';
 import type { SeatRow } from '../db/rows.ts';
+import { oneAtATime } from '../one-at-a-time.ts';
 import { type Problem, problem } from '../problem.ts';
 import { type CookieChange, classifyCookieChange } from './cookie-change.ts';
 import { type ConnectOutcome, connectOutcome, reconcileWithQuota } from './seat-outcome.ts';
@@ -58,12 +59,7 @@ export type SeatSync = ReturnType<typeof createSeatSync>;
 export function createSeatSync(deps: SeatSyncDeps) {
   const { db, clock } = deps;
   // Serialises the work of one worker's life, so a timer and an alarm never connect twice at once.
-  let queue: Promise<unknown> = Promise.resolve();
-  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = queue.then(work, work);
-    queue = run.catch(() => undefined);
-    return run;
-  };
+  const exclusive = oneAtATime();
 
   const save = async (change: (row: SeatRow) => Partial<SeatRow>): Promise<SeatRow> => {
     const row = await updateSeat(db, clock.now(), change);
