@@ -69,6 +69,13 @@ const recurringExportShape = {
     description: 'When the last run started; null before the first.',
   }),
   created_at: ExtractionTimeSchema,
+  last_skipped_at: ExtractionTimeSchema.nullable().optional().meta({
+    description:
+      'Beyond the spec: when a run last came due and was skipped (no credits, or no connected seat); null if never.',
+  }),
+  last_skip_reason: z.enum(['insufficient_credits', 'no_usable_seat']).nullable().optional().meta({
+    description: 'Beyond the spec: why that run was skipped.',
+  }),
   run_ids: z.array(z.string()).meta({ description: 'Extraction ids of the runs produced, newest first.' }),
 };
 
@@ -101,3 +108,41 @@ export type RecurringExportDeleteOut = z.infer<typeof RecurringExportDeleteOutSc
 /** Path of the schedule endpoints: a UUID (422 otherwise), lower-cased. */
 export const ScheduleIdParamsSchema = z.object({ schedule_id: z.uuid().toLowerCase() });
 export type ScheduleIdParams = z.output<typeof ScheduleIdParamsSchema>;
+
+const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+/** The longest single move: a year and a day, so a typo cannot fling the world past its timeline. */
+export const SANDBOX_ADVANCE_MAX_MS = 366 * UNIT_MS.d;
+
+/** `90m`, `12h`, `7d` in milliseconds (the schema's pattern already holds). */
+export function durationMs(text: string): number {
+  const unit = text.slice(-1) as keyof typeof UNIT_MS;
+  return Number(text.slice(0, -1)) * UNIT_MS[unit];
+}
+
+/** `POST /v1/sandbox/clock/` body (beyond the spec; lf_test_ keys only): how far to move sandbox time. */
+export const SandboxClockAdvanceInSchema = z
+  .object({
+    advance: z
+      .string()
+      .regex(/^[1-9]\d{0,5}[mhd]$/, 'a duration such as 90m, 12h or 7d')
+      .refine((v) => durationMs(v) <= SANDBOX_ADVANCE_MAX_MS, 'at most 366d')
+      .meta({ description: 'How far to move sandbox time forward: minutes (m), hours (h) or days (d), at most 366d.' }),
+  })
+  .strict()
+  .meta({ id: 'SandboxClockAdvanceIn' });
+export type SandboxClockAdvanceIn = z.input<typeof SandboxClockAdvanceInSchema>;
+
+/** `GET` and `POST /v1/sandbox/clock/` response: sandbox time now. */
+export const SandboxClockOutSchema = z
+  .object({
+    success: z.literal(true),
+    now: z.string().meta({ description: 'Sandbox time now, ISO 8601 in UTC.' }),
+    offset_seconds: z.number().int().meta({ description: 'How far sandbox time is ahead of real time.' }),
+    runs_fired: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'After an advance: the recurring runs the move made come due.' }),
+  })
+  .meta({ id: 'SandboxClockOut' });
+export type SandboxClockOut = z.infer<typeof SandboxClockOutSchema>;

@@ -8,6 +8,8 @@ import { loggerOptions } from '../core/logger.ts';
 import type { EmailFinder } from '../email-finder/service.ts';
 import type { EmailValidation } from '../email-validation/service.ts';
 import type { Extractions } from '../extractions/service.ts';
+import type { SandboxClock } from '../recurring/sandbox-clock.ts';
+import type { RecurringExports } from '../recurring/service.ts';
 import type { Seats } from '../seats/seats.ts';
 import type { Store } from '../store/store.ts';
 import type { WebhookViews } from '../webhooks/deliveries.ts';
@@ -23,6 +25,8 @@ import { emailValidationRoutes } from './routes/email-validation.ts';
 import { extractionRoutes } from './routes/extractions.ts';
 import { healthRoutes } from './routes/health.ts';
 import { quotaRoutes } from './routes/quota.ts';
+import { recurringRoutes } from './routes/recurring.ts';
+import { sandboxClockRoutes } from './routes/sandbox-clock.ts';
 import { searchBuilderRoutes } from './routes/search-builder.ts';
 import { seatRoutes } from './routes/seats.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
@@ -37,6 +41,8 @@ export interface ApiDeps {
   emailValidation: EmailValidation;
   emailFinder: EmailFinder;
   extractions: Extractions;
+  recurring: RecurringExports;
+  sandboxClock: SandboxClock;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
@@ -88,6 +94,8 @@ export async function buildServer(deps: ApiDeps, opts: ServerOptions = {}): Prom
       await v1.register(emailValidationRoutes(deps.emailValidation));
       await v1.register(emailFinderRoutes(deps.emailFinder));
       await v1.register(extractionRoutes(deps.extractions));
+      await v1.register(recurringRoutes(deps.recurring));
+      await v1.register(sandboxClockRoutes(deps.sandboxClock));
       await v1.register(searchBuilderRoutes);
     },
     { prefix: '/v1' },

@@ -15,6 +15,10 @@ import { extractionBodySource } from '../extractions/views.ts';
 import { JobQueue } from '../jobs/queue.ts';
 import { salesToolSeatChecker } from '../seats/sales-tool-checker.ts';
 import { Seats } from '../seats/seats.ts';
+import { SandboxClock } from '../recurring/sandbox-clock.ts';
+import { RecurringScheduler } from '../recurring/scheduler.ts';
+import { RecurringExports } from '../recurring/service.ts';
+import { WorldTime } from '../recurring/world-time.ts';
 import { migrateToLatest } from '../store/migrate.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { WebhookViews } from '../webhooks/deliveries.ts';
@@ -43,6 +47,12 @@ export interface App {
   extractions: Extractions;
   /** A seat's way to the sales tool (its key's world), for extraction work. */
   connectors: SeatConnectorFactory;
+  /** Real time for live keys, sandbox time (movable with the sandbox clock) for test keys. */
+  worldTime: WorldTime;
+  recurring: RecurringExports;
+  /** Fires due recurring runs; the worker ticks it, and so does a sandbox clock advance. */
+  scheduler: RecurringScheduler;
+  sandboxClock: SandboxClock;
   close(): Promise<void>;
 }
 
@@ -62,7 +72,9 @@ export async function createApp(
   const credits = new Credits(store, clock);
   const quota = new Quota(store, credits, clock);
   const box = new SecretBox(loadSecretKey(config));
-  const worlds = new Worlds(config, opts.worlds);
+  // Sandbox time runs ahead of the sandbox world's own clock (real time unless a test gives one).
+  const worldTime = new WorldTime(store, clock, opts.worlds?.clock ?? systemClock);
+  const worlds = new Worlds(config, { ...opts.worlds, toolClock: worldTime.sandboxClock });
   const checker = salesToolSeatChecker((mode) => worlds.salesTool(mode));
   const seats = new Seats(store, quota, box, checker, clock, config.seatDailyLimit);
   const queue = new JobQueue(clock);
@@ -76,6 +88,9 @@ export async function createApp(
   const connectors = seatConnectors({ seats, salesTool: (mode) => worlds.salesTool(mode) });
   webhooks.bodies.register(EXTRACTION_BODY, extractionBodySource);
   const extractions = new Extractions({ config, store, credits, quota, queue, clock, connectors });
+  const recurring = new RecurringExports({ store, quota, clock, worldTime, connectors });
+  const scheduler = new RecurringScheduler({ store, credits, queue, clock, worldTime });
+  const sandboxClock = new SandboxClock(worldTime, scheduler, () => (opts.worlds?.clock ?? systemClock).now());
   return {
     config,
     clock,
@@ -94,6 +109,10 @@ export async function createApp(
     emailFinder,
     extractions,
     connectors,
+    worldTime,
+    recurring,
+    scheduler,
+    sandboxClock,
     close: async () => {
       await worlds.close();
       await store.close();

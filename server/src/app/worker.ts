@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { emailFinderJob } from '../email-finder/run-job.ts';
 import { emailValidationJob } from '../email-validation/run-job.ts';
-import { extractionJob } from '../extractions/run-job.ts';
+import { type ExtractionJobDeps, extractionJob } from '../extractions/run-job.ts';
 import { Worker } from '../jobs/worker.ts';
 import { webhookDeliveryJob } from '../webhooks/delivery-job.ts';
 import type { App } from './app.ts';
@@ -41,18 +41,22 @@ export function createWorker(app: App, log: Logger): Worker {
       verifier: (mode) => app.worlds.verifier(mode),
     }),
   );
-  worker.register(
-    extractionJob({
-      store: app.store,
-      credits: app.credits,
-      quota: app.quota,
-      queue: app.queue,
-      webhooks: app.webhooks,
-      clock: app.clock,
-      log,
-      connectors: app.connectors,
-      verifier: (mode) => app.worlds.verifier(mode),
-    }),
-  );
+  worker.register(extractionJob(extractionJobDeps(app, log)));
   return worker;
+}
+
+/** What the extraction job needs of the app (also used by the crash test's worker process). */
+export function extractionJobDeps(app: App, log: Logger): ExtractionJobDeps {
+  return {
+    store: app.store,
+    credits: app.credits,
+    quota: app.quota,
+    queue: app.queue,
+    webhooks: app.webhooks,
+    clock: app.clock,
+    log,
+    connectors: app.connectors,
+    verifier: (mode) => app.worlds.verifier(mode),
+    worldNow: (mode) => app.worldTime.now(mode),
+  };
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import type { Config } from '../config/config.ts';
@@ -41,6 +42,8 @@ export interface WorldsOptions {
   sandbox?: Omit<MailWorldOptions, 'latencyMs'>;
   /** Adjusts the engine's options once built (tests: shorter SMTP timeouts). */
   tune?: (options: VerifierOptions, mode: KeyKind) => VerifierOptions;
+  /** The sandbox sales tool's time: sandbox time (recurring/world-time.ts). Default: the clock above. */
+  toolClock?: Clock;
   /** The sandbox sales tool's options beyond world, clock and latency (tests: no 429s). */
   salesTool?: { rateLimit?: false; profileErrorRate?: number };
 }
@@ -134,8 +137,10 @@ export class Worlds {
     this.sandboxTool ??= (async () => {
       const options = {
         world: this.sandboxWorldModel(),
-        clock: this.clock,
+        clock: this.opts.toolClock ?? this.clock,
         latencyMs: this.config.sandboxLatencyMs,
+        // Searches saved on sandbox seats outlive the process, and every process of the install sees them.
+        savedSearchDir: join(this.config.dataDir, 'sandbox', 'saved-searches'),
         ...this.opts.salesTool,
       };
       try {

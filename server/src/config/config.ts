@@ -25,6 +25,7 @@ export interface Config {
   /** Webhooks to loopback addresses (over http too) for sandbox keys: local testing only. */
   readonly webhookAllowLoopback: boolean;
   readonly workerPollMs: number;
+  readonly schedulerTickMs: number;
   readonly shutdownGraceMs: number;
   /** LEADFORGE_HEAP_GROWING_PERCENT: applied by applyHeapSettings (core/heap.ts); 0 leaves V8's heuristics. */
   readonly heapGrowingPercent: number;
@@ -87,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     firstStart: e.LEADFORGE_FIRST_START,
     webhookAllowLoopback: e.LEADFORGE_WEBHOOK_ALLOW_LOOPBACK,
     workerPollMs: e.LEADFORGE_WORKER_POLL_MS,
+    schedulerTickMs: e.LEADFORGE_SCHEDULER_TICK_MS,
     shutdownGraceMs: e.LEADFORGE_SHUTDOWN_GRACE_MS,
     heapGrowingPercent: e.LEADFORGE_HEAP_GROWING_PERCENT,
     secretKeySetting: e.LEADFORGE_SECRET_KEY,

@@ -44,6 +44,8 @@ export const envSchema = z.object({
   LEADFORGE_FIRST_START: boolFlag.default(true),
   LEADFORGE_WEBHOOK_ALLOW_LOOPBACK: boolFlag.default(false),
   LEADFORGE_WORKER_POLL_MS: z.coerce.number().int('must be a whole number').min(10).max(60_000).default(250),
+  // How often a worker looks for recurring runs that have come due (server/src/recurring/scheduler.ts).
+  LEADFORGE_SCHEDULER_TICK_MS: z.coerce.number().int('must be a whole number').min(100).max(600_000).default(10_000),
   LEADFORGE_SHUTDOWN_GRACE_MS: z.coerce.number().int('must be a whole number').min(0).max(600_000).default(10_000),
   // How far V8 lets the heap grow past the live data before a full collection (server/src/core/heap.ts); 0: V8's own.
   LEADFORGE_HEAP_GROWING_PERCENT: z.coerce.number().int('must be a whole number').min(0).max(400).default(30),

@@ -51,6 +51,7 @@ import { type Store, writeTransaction } from '../store/store.ts';
 import type { Webhooks } from '../webhooks/webhooks.ts';
 import { buildBatch, type Stub } from './build-records.ts';
 import { enrichRecords } from './enrich.ts';
+import { giveWindowBack, takeWindow } from './run-window.ts';
 import type { SeatConnectorFactory } from './seat-connector.ts';
 import { detailJson } from './views.ts';
 
@@ -103,6 +104,8 @@ export interface ExtractionJobDeps {
   log: Logger;
   connectors: SeatConnectorFactory;
   verifier(mode: KeyKind): Promise<Verifier>;
+  /** The time now in a key's world (sandbox time for test keys): where a recurring run's window ends. */
+  worldNow(mode: KeyKind): Promise<number>;
 }
 
 type Ctx = JobContext<ExtractionPayload, ExtractionCheckpoint>;
@@ -128,6 +131,7 @@ export function extractionJob(deps: ExtractionJobDeps): JobHandler<ExtractionPay
     const noneRead = reason === null && records === 0 && (row.type === 'UPLOAD' || row.type === 'SINGLE');
     if (noneRead) return finish(tx, row, 'invalid_urls', 'the sales tool gave none of the submitted profiles');
     const failed = reason !== null;
+    if (failed) await giveWindowBack(tx, row);
     const patch = {
       status: failed ? ('FAILED' as const) : ('EXECUTED' as const),
       failure_reason: reason ?? '',
@@ -266,7 +270,12 @@ async function work(
   const target = JSON.parse(row.target) as SalesNavTarget | { kind: 'profiles' };
   const paged = ctx.checkpoint?.pagingDone === true || ctx.payload.pagingDone === true;
   if (target.kind !== 'profiles' && SalesToolConnector.isPaged(target) && !paged) {
-    await page(ctx, row, target, connector, deps);
+    // A recurring run reads only what is new in its saved search since its window began.
+    const read =
+      row.schedule_id && target.kind === 'saved-search'
+        ? { ...target, lastViewedAt: String(await takeWindow(ctx, row, deps.worldNow, deps.store.db)) }
+        : target;
+    await page(ctx, row, read, connector, deps);
   }
   const filters = searchFilters(target);
   const build = {

@@ -24,33 +24,23 @@ import { ApiError, notFound } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { SalesToolConnector } from '../salestool/connector.ts';
-import { SalesToolRefused, SalesToolUnavailable, SessionDead } from '../salestool/errors.ts';
-import { HttpFailure } from '../salestool/http.ts';
 import {
   type ExtractionRow,
   extractionOf,
-  insertExtraction,
-  insertItems,
   listExtractions,
   recordTexts,
 } from '../store/extractions-repo.ts';
 import type { ExtractionItemsTable, ExtractionType } from '../store/schema.ts';
-import { seatById } from '../store/seats-repo.ts';
 import { type Store, writeTransaction } from '../store/store.ts';
 import { checkWebhookTarget } from '../webhooks/check-target.ts';
-import { EXTRACTION_RUN, type ExtractionPayload } from './run-job.ts';
+import { insertExtractionWithJob } from './enqueue.ts';
+import { callOnSeat } from './seat-call.ts';
 import type { SeatConnectorFactory } from './seat-connector.ts';
 import { entityOf } from './targets.ts';
 import { csvChunks, detailChunks, inProgressView, isRunning, listItemView } from './views.ts';
 
 /** api.md: the single extraction answers within about 25 s, else 202. */
 export const SINGLE_WAIT_MS = 25_000;
-
-/**
- * The URL check is made while the caller waits: one quick retry, then 503 (retry allowed), rather
- * than the job's backoff of many seconds.
- */
-const PROBE_RETRY = { attempts: 2, baseMs: 250, capMs: 1_000, maxRetryAfterMs: 2_000 };
 
 export interface ExtractionDeps {
   config: Config;
@@ -275,38 +265,12 @@ export class Extractions {
     seatId: string,
     target: SalesNavTarget,
   ): Promise<{ total: number; reachable: number }> {
-    const seat = await seatById(this.deps.store.db, auth.accountId, seatId);
-    if (!seat) throw new ApiError('NoUsableSeat', 'No usable seat.');
-    const link = await this.deps.connectors(seat, auth.mode, { retry: PROBE_RETRY });
-    try {
-      if (!SalesToolConnector.isPaged(target)) throw urlRefused('is not a search or a list');
-      const first = await link.connector.pages(target, { limit: 1 }).next();
+    if (!SalesToolConnector.isPaged(target)) throw urlRefused('is not a search or a list');
+    return callOnSeat(this.deps, auth, seatId, urlRefused, async (connector) => {
+      const first = await connector.pages(target, { limit: 1 }).next();
       const total = first.done ? 0 : (first.value.total ?? first.value.items.length);
       return { total, reachable: Math.min(total, 2_500) };
-    } catch (error) {
-      if (error instanceof SessionDead) {
-        throw new ApiError(
-          'NoUsableSeat',
-          `The seat's Sales Navigator session is no longer accepted (${error.message}). Reconnect it with the extension.`,
-        );
-      }
-      if (error instanceof SalesToolRefused) throw urlRefused(`the sales tool cannot read it (${error.message})`);
-      if (error instanceof SalesToolUnavailable || error instanceof HttpFailure) {
-        // The tool's own Retry-After (its rate limit) when it gave one, else half a minute.
-        const told = error instanceof SalesToolUnavailable ? error.retryAfterMs : null;
-        const retryAfter = told === null ? 30 : Math.max(1, Math.ceil(told / 1000));
-        throw new ApiError(
-          'DependencyUnavailable',
-          `The sales tool did not answer (${error.message}). Try again shortly.`,
-          {
-            headers: { 'Retry-After': String(retryAfter) },
-          },
-        );
-      }
-      throw error;
-    } finally {
-      link.close();
-    }
+    });
   }
 
   /** Stores the extraction, its items and its job in one transaction (and, for lists of profiles, checks the credits). */
@@ -323,7 +287,7 @@ export class Extractions {
           );
         }
       }
-      await insertExtraction(tx, {
+      await insertExtractionWithJob(tx, this.deps.queue, {
         id,
         account_id: auth.accountId,
         mode: auth.mode,
@@ -346,19 +310,7 @@ export class Extractions {
         created_at: now,
         updated_at: now,
         completed_at: null,
-      });
-      await insertItems(
-        tx,
-        a.items.map((i) => ({ ...i, extraction_id: id })),
-      );
-      const payload: ExtractionPayload = { extractionId: id };
-      await this.deps.queue.enqueue(tx, {
-        kind: EXTRACTION_RUN,
-        accountId: auth.accountId,
-        payload,
-        maxAttempts: 8,
-        dedupeKey: `extraction:${id}`,
-      });
+      }, a.items);
     });
     return id;
   }

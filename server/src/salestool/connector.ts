@@ -4,6 +4,8 @@
  * like a person), fetches profiles and companies, and tells whose session it is. It knows nothing
  * of the sandbox: the simulator is reached over HTTPS exactly as the real host is.
  */
+import type { SearchFilter, SearchKind, SearchQuery } from '../../../lib/salesnav/filters.ts';
+import { serialiseSearchQuery, withoutSessionState } from '../../../lib/salesnav/search-query.ts';
 import type { SalesNavTarget } from '../../../lib/salesnav/target.ts';
 import { companyPath, PAGE_SIZE, type PagedShape, pagedRequest, profilePath, RESULT_CAP } from './endpoints.ts';
 import { SalesToolBadResponse, SalesToolRefused } from './errors.ts';
@@ -98,6 +100,40 @@ export class SalesToolConnector {
     const parsed = ProfileSchema.safeParse(await this.client.getJson(profilePath(lead)));
     if (!parsed.success) throw new SalesToolBadResponse('a profile is not an object');
     return parsed.data;
+  }
+
+  /**
+   * Saves a search on the seat, as the search page's "Save search" does, and returns its id.
+   * [inf] Rest.li create on the saved-searches resource (§2.2 documents only its index).
+   */
+  async saveSearch(kind: SearchKind, name: string, query: SearchQuery): Promise<string> {
+    const body = await this.client.postJson('/sales-api/salesApiSavedSearchesV2', {
+      name,
+      searchType: kind,
+      query: serialiseSearchQuery(withoutSessionState(query)),
+    });
+    const id = (body as { id?: unknown } | null)?.id;
+    if ((typeof id !== 'number' && typeof id !== 'string') || !/^\d{1,19}$/.test(String(id))) {
+      throw new SalesToolBadResponse('saving a search gave no id');
+    }
+    return String(id);
+  }
+
+  /**
+   * The query a saved or recent search runs, from the filters its first page echoes (the tool
+   * echoes what it applied); null when the tool does not say.
+   */
+  async echoedQuery(target: SalesNavTarget): Promise<SearchQuery | null> {
+    const request = pagedRequest(target);
+    if (!request) return null;
+    const envelope = EnvelopeSchema.safeParse(await this.client.getJson(request.path(0, 1)));
+    const metadata = envelope.success ? (envelope.data.metadata as Record<string, unknown> | undefined) : undefined;
+    if (!metadata || !Array.isArray(metadata.filters)) return null;
+    const filters = metadata.filters.filter(
+      (f): f is SearchFilter => typeof f === 'object' && f !== null && typeof (f as { type?: unknown }).type === 'string',
+    );
+    const keywords = typeof metadata.keywords === 'string' ? metadata.keywords : undefined;
+    return { filters, ...(keywords !== undefined && { keywords }) };
   }
 
   /** One company (§2.8). */

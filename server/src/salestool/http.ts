@@ -45,15 +45,20 @@ export function agentFor(endpoint: SalesToolEndpoint): https.Agent {
   });
 }
 
-export function httpGet(
+/** A GET, or a POST of a JSON body (`opts.json`). */
+export function httpRequest(
   url: URL,
   headers: Record<string, string>,
-  opts: { agent: https.Agent; servername?: string; timeoutMs: number },
+  opts: { agent: https.Agent; servername?: string; timeoutMs: number; json?: unknown },
 ): Promise<RawResponse> {
   if (url.protocol !== 'https:') return Promise.reject(new HttpFailure(`${url.protocol} is not https`, 'network'));
+  const body = opts.json === undefined ? undefined : JSON.stringify(opts.json);
+  if (body !== undefined) {
+    headers = { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) };
+  }
   return new Promise((resolve, reject) => {
     const req = https.request(url, {
-      method: 'GET',
+      method: body === undefined ? 'GET' : 'POST',
       agent: opts.agent,
       headers: opts.servername ? { ...headers, host: opts.servername } : headers,
       ...(opts.servername && { servername: opts.servername }),
@@ -79,6 +84,6 @@ export function httpGet(
       );
       res.on('error', (error) => reject(new HttpFailure(error.message, 'network')));
     });
-    req.end();
+    req.end(body);
   });
 }

@@ -10,7 +10,7 @@ import { backoffDelay } from '../jobs/backoff.ts';
 import type { SeatSession } from '../seats/session.ts';
 import { parseRetryAfter } from '../webhooks/retry-schedule.ts';
 import { SalesToolBadResponse, SalesToolRefused, SalesToolUnavailable, SessionDead } from './errors.ts';
-import { agentFor, HttpFailure, httpGet, type RawResponse, type SalesToolEndpoint } from './http.ts';
+import { agentFor, HttpFailure, httpRequest, type RawResponse, type SalesToolEndpoint } from './http.ts';
 import { realSleep, type Sleep } from './pacing.ts';
 
 export interface RetryPolicy {
@@ -89,7 +89,21 @@ export class SalesToolSession {
     }
   }
 
-  private async get(path: string): Promise<RawResponse> {
+  /**
+   * POSTs a JSON body to `path` and returns the JSON answer (a create: saving a search). Same
+   * errors as getJson. Retried like a GET: a create the tool did not answer may be made twice,
+   * which for a saved search costs one spare entry in the member's list, never a lost schedule.
+   */
+  async postJson(path: string, json: unknown): Promise<unknown> {
+    const response = await this.get(path, json);
+    try {
+      return JSON.parse(response.body);
+    } catch {
+      throw new SalesToolBadResponse(`the answer to ${endpointName(path)} is not JSON`);
+    }
+  }
+
+  private async get(path: string, json?: unknown): Promise<RawResponse> {
     if (this.dead) throw this.dead; // once refused, never sent again: a dead session stays dead
     const url = new URL(path, this.base);
     let lastRetryAfter: number | null = null;
@@ -100,7 +114,8 @@ export class SalesToolSession {
       if (this.dead) throw this.dead;
       let response: RawResponse;
       try {
-        response = await httpGet(url, this.headers(), {
+        response = await httpRequest(url, this.headers(), {
+          ...(json !== undefined && { json }),
           agent: this.agent,
           timeoutMs: this.opts.timeoutMs ?? 30_000,
           ...(this.opts.endpoint.servername && { servername: this.opts.endpoint.servername }),

@@ -5,6 +5,7 @@ import * as m0003 from './migrations/0003-email-validation.ts';
 import * as m0004 from './migrations/0004-email-finder.ts';
 import * as m0005 from './migrations/0005-webhook-body-source.ts';
 import * as m0006 from './migrations/0006-extractions.ts';
+import * as m0007 from './migrations/0007-recurring-exports.ts';
 import type { DB } from './schema.ts';
 import { type Store, writeTransaction } from './store.ts';
 
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004-email-finder': m0004,
   '0005-webhook-body-source': m0005,
   '0006-extractions': m0006,
+  '0007-recurring-exports': m0007,
 };
 
 export const MIGRATION_NAMES = Object.keys(MIGRATIONS);

@@ -18,6 +18,8 @@ export interface DB {
   extractions: ExtractionsTable;
   extraction_items: ExtractionItemsTable;
   extraction_holds: ExtractionHoldsTable;
+  recurring_exports: RecurringExportsTable;
+  sandbox_clock: SandboxClockTable;
 }
 
 export interface AccountsTable {
@@ -285,6 +287,11 @@ export interface ExtractionsTable {
   created_at: number;
   updated_at: number;
   completed_at: number | null;
+  /** The recurring export this extraction is a run of; null for every other extraction. */
+  schedule_id?: string | null;
+  /** A run's window: the leads new between these times (world time), set when it starts paging. */
+  window_from?: number | null;
+  window_to?: number | null;
 }
 
 export interface ExtractionItemsTable {
@@ -304,4 +311,42 @@ export interface ExtractionHoldsTable {
   hold_id: string;
   amount: number;
   committed: number;
+}
+
+export type Frequency = 'daily' | 'weekly' | 'monthly';
+export type ScheduleStatus = 'active' | 'paused' | 'stopped';
+export type SkipReason = 'insufficient_credits' | 'no_usable_seat';
+
+export interface RecurringExportsTable {
+  id: string;
+  account_id: string;
+  /** test schedules run in sandbox time and the sandbox world; live ones in real time. */
+  mode: KeyKind;
+  seat_id: string;
+  name: string;
+  frequency: Frequency;
+  status: ScheduleStatus;
+  search_kind: 'LEAD' | 'ACCOUNT';
+  /** The saved search on the seat that each run reads. */
+  saved_search_id: string;
+  /** What makes two schedules the same search (see recurring/search-key.ts). */
+  search_key: string;
+  source_url: string;
+  template_extraction_id: string;
+  /** Runs fall on anchor_at + k intervals (k >= 1); reset when the cadence changes. */
+  anchor_at: number;
+  next_run_at: number;
+  last_run_at: number | null;
+  /** The point the runs have covered the search up to: the next run takes what is new since then. */
+  covered_until: number;
+  last_skipped_at: number | null;
+  last_skip_reason: SkipReason | null;
+  created_at: number;
+  updated_at: number;
+  stopped_at: number | null;
+}
+
+export interface SandboxClockTable {
+  id: string;
+  offset_ms: number;
 }

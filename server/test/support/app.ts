@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../src/api/build-server.ts';
 import { type App, createApp } from '../../src/app/app.ts';
@@ -24,11 +27,14 @@ export async function startTestApp(
   opts: { credits?: number; env?: Record<string, string>; worlds?: WorldsOptions } = {},
 ): Promise<TestApp> {
   const db = await freshDatabase(dialect);
+  // The service's own files (the sandbox's saved searches among them) stay with this test.
+  const dataDir = mkdtempSync(join(tmpdir(), 'leadforge-test-data-'));
   const clock = new ManualClock(Date.UTC(2026, 10, 1, 12));
   const config = loadConfig({
     DATABASE_URL: db.url,
     LEADFORGE_SECRET_KEY: 'ab'.repeat(32),
     LEADFORGE_LOG_LEVEL: 'silent',
+    LEADFORGE_DATA_DIR: dataDir,
     ...opts.env,
   });
   const app = await createApp(config, { clock: clock as Clock, ...(opts.worlds ? { worlds: opts.worlds } : {}) });
@@ -47,6 +53,7 @@ export async function startTestApp(
       await server.close();
       await app.close();
       await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,6 +4,7 @@
 // Usage: node --import tsx extraction-worker.ts   (DATABASE_URL, LEADFORGE_SECRET_KEY in env)
 import pino from 'pino';
 import { createApp } from '../../src/app/app.ts';
+import { extractionJobDeps } from '../../src/app/worker.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { extractionJob } from '../../src/extractions/run-job.ts';
 import { Worker } from '../../src/jobs/worker.ts';
@@ -13,17 +14,7 @@ const app = await createApp(loadConfig(), { worlds: EXTRACTION_WORLDS });
 const log = pino({ level: 'info' });
 const worker = new Worker(app.store, app.queue, app.clock, log, { pollMs: 50, shutdownGraceMs: 1_000 });
 worker.register({
-  ...extractionJob({
-    store: app.store,
-    credits: app.credits,
-    quota: app.quota,
-    queue: app.queue,
-    webhooks: app.webhooks,
-    clock: app.clock,
-    log,
-    connectors: app.connectors,
-    verifier: (mode) => app.worlds.verifier(mode),
-  }),
+  ...extractionJob(extractionJobDeps(app, log)),
   leaseMs: Number(process.env.TEST_LEASE_MS ?? 1_500),
 });
 worker.start();

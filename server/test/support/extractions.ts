@@ -89,6 +89,7 @@ export function jobDeps(t: TestApp, over: Partial<ExtractionJobDeps> = {}): Extr
     log: silentLog,
     connectors: t.app.connectors,
     verifier: (mode) => t.app.worlds.verifier(mode),
+    worldNow: (mode) => t.app.worldTime.now(mode),
     ...over,
   };
 }

@@ -7,6 +7,7 @@ import { buildServer } from '../../api/build-server.ts';
 import { createApp } from '../../app/app.ts';
 import { ensureFirstStart, type FirstStart } from '../../app/first-start.ts';
 import { createWorker } from '../../app/worker.ts';
+import { startSchedulerLoop } from '../../recurring/scheduler.ts';
 import { loadConfig } from '../../config/config.ts';
 import { applyHeapSettings } from '../../core/heap.ts';
 import { loggerOptions } from '../../core/logger.ts';
@@ -41,8 +42,11 @@ export function serveCommand(program: Command): void {
         const bound = server.server.address();
         if (bound && typeof bound === 'object') port = bound.port; // PORT=0 picks a free port
       }
-      const worker = opts.role === 'api' ? null : createWorker(app, pino(loggerOptions(config.logLevel)));
+      const log = pino(loggerOptions(config.logLevel));
+      const worker = opts.role === 'api' ? null : createWorker(app, log);
       worker?.start();
+      // Workers fire recurring runs too: any number of them may tick, each run fires once.
+      const scheduling = worker ? startSchedulerLoop(app.scheduler, config.schedulerTickMs, log) : null;
       const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
       banner(opts.role, base, app.store.caps.dialect, first, worker?.kinds ?? []);
       if (toolPort !== null) salesToolBanner(toolPort);
@@ -54,7 +58,7 @@ export function serveCommand(program: Command): void {
         print(`Received ${signal}: finishing requests and jobs in flight, then stopping.`);
         // Fastify stops accepting at once and waits for requests in flight to end; the worker stops
         // claiming, lets running jobs finish within LEADFORGE_SHUTDOWN_GRACE_MS, then gives the rest back.
-        await Promise.all([server?.close(), worker?.stop()]);
+        await Promise.all([server?.close(), worker?.stop(), scheduling?.stop()]);
         await app.close();
         process.exit(0);
       };

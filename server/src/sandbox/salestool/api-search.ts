@@ -11,7 +11,7 @@ import { QueryError } from './match.ts';
 import { envelope, readPage, totalDisplayCount } from './paging.ts';
 import { accountHit, accountRow, leadHit, type RenderContext } from './render.ts';
 import type { Hit } from './search.ts';
-import { apiError, lastViewedAt, type Reply, recentSearch, savedSearch, type ToolState } from './state.ts';
+import { apiError, lastViewedAt, type Reply, recentSearch, savedSearch, savedSearches, type ToolState } from './state.ts';
 import type { AccountView, LeadView } from './world-view.ts';
 
 export interface ApiRequest {
@@ -269,7 +269,7 @@ export function savedSearchesIndex(state: ToolState, req: ApiRequest): Reply {
     return apiError(400, 'q must be savedPeopleSearches or savedAccountSearches');
   }
   const kind: SearchKind = q === 'savedPeopleSearches' ? 'LEAD' : 'ACCOUNT';
-  const saved = state.tool.assetsOf(req.member).savedSearches.filter((s) => s.kind === kind);
+  const saved = savedSearches(state, req.member).filter((s) => s.kind === kind);
   const elements = saved.map((s) => {
     const viewed = lastViewedAt(state, req.member, s);
     return {

@@ -4,6 +4,7 @@
  */
 
 import { companyRead, me, profileRead, typeahead } from './api-entities.ts';
+import { createSavedSearch } from './api-save-search.ts';
 import { type ApiRequest, accountList, leadList, listsIndex, savedSearchesIndex, search } from './api-search.ts';
 import { apiError, type Reply, type ToolState } from './state.ts';
 
@@ -71,9 +72,10 @@ export function apiReply(state: ToolState, req: RawRequest): Reply {
       headers: { 'Retry-After': String(wait) },
       body: { status: 429, code: 'TOO_MANY_REQUESTS', message: 'Too many requests' },
     };
+  const resource = path.slice('/sales-api/'.length);
+  if (method === 'POST' && resource === 'salesApiSavedSearchesV2') return createSavedSearch(state, request, req.body);
   if (method !== 'GET') return apiError(405, 'Method Not Allowed', { Allow: 'GET' });
 
-  const resource = path.slice('/sales-api/'.length);
   switch (resource) {
     case 'salesApiLeadSearch':
       return search(state, 'LEAD', request);

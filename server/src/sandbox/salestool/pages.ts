@@ -14,7 +14,15 @@ import { QueryError } from './match.ts';
 import { esc, HASH_QUERY_SCRIPT, layout, table } from './page-html.ts';
 import { totalDisplayCount } from './paging.ts';
 import { signInCookies, signOutCookies } from './session.ts';
-import { lastViewedAt, type Reply, recentSearch, recordSearch, savedSearch, type ToolState } from './state.ts';
+import {
+  lastViewedAt,
+  type Reply,
+  recentSearch,
+  recordSearch,
+  savedSearch,
+  savedSearches,
+  type ToolState,
+} from './state.ts';
 import type { AccountView, LeadView } from './world-view.ts';
 
 export interface PageRequest {
@@ -120,7 +128,7 @@ function logout(state: ToolState, req: PageRequest): Reply {
 
 function home(state: ToolState, member: Member): string {
   const assets = state.tool.assetsOf(member);
-  const saved = assets.savedSearches
+  const saved = savedSearches(state, member)
     .map((s) => {
       const path = s.kind === 'LEAD' ? '/sales/search/people' : '/sales/search/company';
       return `<li><a href="${path}?savedSearchId=${esc(s.id)}">${esc(s.name)}</a></li>`;

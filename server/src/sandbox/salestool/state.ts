@@ -8,6 +8,7 @@ import type { Clock } from '../../core/clock.ts';
 import type { Member, RecentSearch, SavedSearch } from '../world/members.ts';
 import { SALES_EPOCH } from '../world/timeline.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { SavedSearchStore } from './saved-searches.ts';
 import type { SearchEngine } from './search.ts';
 import type { SessionStore } from './session.ts';
 import type { ToolWorld } from './world-view.ts';
@@ -25,6 +26,8 @@ export interface ToolState {
   readonly deadSession: DeadSessionAnswer;
   /** Share of profile requests answered 500 (§3: some profile sub-resources do). */
   readonly profileErrorRate: number;
+  /** Searches members saved through the API (the fixed ones are the world's: tool.assetsOf). */
+  readonly saved: SavedSearchStore;
   readonly lastViewed: Map<string, number>;
   readonly recorded: Map<string, RecentSearch[]>;
   readonly counters: { recent: number };
@@ -51,8 +54,13 @@ export function lastViewedAt(state: ToolState, member: Member, search: SavedSear
   return state.lastViewed.get(`${member.key}:${search.id}`) ?? Math.max(search.createdAt, SALES_EPOCH);
 }
 
+/** A member's saved searches: the world's fixed ones, then those saved through the API. */
+export function savedSearches(state: ToolState, member: Member): SavedSearch[] {
+  return [...state.tool.assetsOf(member).savedSearches, ...state.saved.of(member.key)];
+}
+
 export function savedSearch(state: ToolState, member: Member, kind: SearchKind, id: string): SavedSearch | undefined {
-  return state.tool.assetsOf(member).savedSearches.find((s) => s.kind === kind && s.id === id);
+  return savedSearches(state, member).find((s) => s.kind === kind && s.id === id);
 }
 
 export function recentSearch(state: ToolState, member: Member, kind: SearchKind, id: string): RecentSearch | undefined {

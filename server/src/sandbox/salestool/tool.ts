@@ -9,6 +9,7 @@ import { type Clock, systemClock } from '../../core/clock.ts';
 import { buildSalesWorld } from '../world/sales-world.ts';
 import type { World } from '../world/types.ts';
 import { DEFAULT_RATE_LIMIT, type RateLimit, RateLimiter } from './rate-limit.ts';
+import { SavedSearchStore } from './saved-searches.ts';
 import { SearchEngine } from './search.ts';
 import { DEFAULT_SESSION_TTL_MS, SessionStore } from './session.ts';
 import type { DeadSessionAnswer, ToolState } from './state.ts';
@@ -32,6 +33,8 @@ export interface ToolOptions {
   readonly sessionTtlMs?: number;
   /** Added before every answer, API and pages (LEADFORGE_SANDBOX_LATENCY_MS). Default 0. */
   readonly latencyMs?: number;
+  /** Where searches saved through the API are kept, shared by every simulator given it. Default: memory only. */
+  readonly savedSearchDir?: string;
 }
 
 /** The sandbox is no secret: the key only keeps a forged li_at from passing by accident. */
@@ -55,6 +58,7 @@ export function createToolState(options: ToolOptions): ToolState {
     latencyMs: options.latencyMs ?? 0,
     deadSession: options.deadSession ?? 401,
     profileErrorRate: options.profileErrorRate ?? 0,
+    saved: new SavedSearchStore(options.savedSearchDir),
     lastViewed: new Map(),
     recorded: new Map(),
     counters: { recent: 0 },
