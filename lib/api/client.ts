@@ -12,6 +12,7 @@ import type { Problem } from '../problem.ts';
 import { searchBuilderCalls } from '../search-builder/search-builder.ts';
 import { extractionCalls, jobListCalls } from './extraction-calls.ts';
 import type { ApiFailure, ApiResult } from './failure.ts';
+import { recurringCalls } from './recurring-calls.ts';
 import { DEFAULT_RETRY, parseRetryAfter, type RetryPolicy, retryDelay } from './retry.ts';
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -123,11 +124,12 @@ export function createApiClient(config: ApiClientConfig) {
     deleteSeat: (seatId: string) => call('DELETE', `/v1/seats/${encodeURIComponent(seatId)}/`, SeatDeleteOutSchema),
     ...extractionCalls(call),
     ...jobListCalls(call),
+    ...recurringCalls(call),
     ...searchBuilderCalls(call),
   };
 }
 
-/** The client's request function, as extraction-calls.ts builds its endpoints on it. */
+/** The client's request function, as extraction-calls.ts and recurring-calls.ts build their endpoints on it. */
 export type Call = <S extends BodySchema>(
   method: string,
   path: string,

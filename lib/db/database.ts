@@ -5,6 +5,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { CreationRow, JobRow, RecordsRow } from './job-rows.ts';
 import type { QuotaRow, SeatRow, SecretRow, SettingsRow } from './rows.ts';
+import type { ScheduleRow } from './schedule-rows.ts';
 import { declareVersions } from './versions.ts';
 
 export const DB_NAME = 'leadforge';
@@ -17,6 +18,7 @@ export type LeadforgeDb = Dexie & {
   jobs: EntityTable<JobRow, 'id'>;
   records: EntityTable<RecordsRow, 'extractionId'>;
   creations: EntityTable<CreationRow, 'requestId'>;
+  schedules: EntityTable<ScheduleRow, 'id'>;
 };
 
 export interface OpenOptions {

@@ -28,6 +28,7 @@ describe('the extension database', () => {
       'jobs',
       'quota',
       'records',
+      'schedules',
       'seat',
       'secrets',
       'settings',
@@ -71,7 +72,7 @@ describe('the extension database', () => {
       await old.table('secrets').put({ id: 'apiKey', value: KEY });
       await old.table('seat').put({ id: 'browser', status: 'connected' });
     });
-    expect(db.verno).toBe(3);
+    expect(db.verno).toBe(DB_VERSION);
     await expect(readApiKey(db)).resolves.toBe(KEY);
     await expect(db.seat.get('browser')).resolves.toMatchObject({ status: 'connected' });
     await db.jobs.put({ id: 'extraction:a', createdAt: 2 } as never);
@@ -83,5 +84,17 @@ describe('the extension database', () => {
     ]);
     await db.creations.put({ requestId: 'r', extractionId: 'e' } as never);
     await expect(db.creations.where('extractionId').equals('e').count()).resolves.toBe(1);
+  });
+
+  it('adds the schedules table to a version 3 database and keeps its jobs (3 to 4)', async () => {
+    const db = await upgradedFrom(3, async (old) => {
+      await old.table('jobs').put({ id: 'extraction:a', createdAt: 2 });
+    });
+    expect(db.verno).toBe(4);
+    await expect(db.jobs.get('extraction:a')).resolves.toMatchObject({ createdAt: 2 });
+    await db.schedules.put({ id: 'late', nextRunAt: 9 } as never);
+    await db.schedules.put({ id: 'soon', nextRunAt: 1 } as never);
+    // nextRunAt is indexed: the popup lists schedules soonest run first, as the service does.
+    await expect(db.schedules.orderBy('nextRunAt').primaryKeys()).resolves.toEqual(['soon', 'late']);
   });
 });

@@ -35,6 +35,9 @@ export const VERSIONS: readonly Version[] = [
   // when a stopped worker has to find out whether its request arrived). New tables only: nothing
   // to move.
   { stores: { jobs: 'id, createdAt', records: 'extractionId', creations: 'requestId, extractionId' } },
+  // 4: recurring exports. The schedules as the service last listed them (soonest next run first),
+  // so the popup opens with them before the background has asked. A new table: nothing to move.
+  { stores: { schedules: 'id, nextRunAt' } },
 ];
 
 export const DB_VERSION = VERSIONS.length;
