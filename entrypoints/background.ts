@@ -4,6 +4,7 @@ import { browserDeps } from '../lib/background/browser-deps.ts';
 import { handleMessage } from '../lib/background/handle-message.ts';
 import { wireBackground } from '../lib/background/wire.ts';
 import { JOBS_ALARM } from '../lib/jobs/job-sync.ts';
+import { SCHEDULES_ALARM } from '../lib/recurring/schedule-sync.ts';
 import { SEAT_SYNC_ALARM } from '../lib/seat/seat-sync.ts';
 
 // The service worker, and the only /v1 client. Chrome stops it when idle, so everything it knows
@@ -26,8 +27,11 @@ export default defineBackground(() => {
   });
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === SEAT_SYNC_ALARM) void seats.runDue().catch(logFailure('seat sync'));
-    // Polls while any job is active; the refresh clears the alarm once none is.
-    if (alarm.name === JOBS_ALARM) void jobs.refresh().catch(logFailure('jobs refresh'));
+    // Polls while any job is active; the refresh clears the alarm once none is. When a schedule's
+    // run is due, the refresh finds the run, and the jobs alarm follows it from there.
+    if (alarm.name === JOBS_ALARM || alarm.name === SCHEDULES_ALARM) {
+      void jobs.refresh().catch(logFailure('jobs refresh'));
+    }
   });
   browser.runtime.onStartup.addListener(() => {
     void seats.resume().catch(logFailure('startup'));

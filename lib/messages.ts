@@ -9,6 +9,7 @@ import { EnrichEmailSchema } from './contract/enums.ts';
 import { ProspectRecordSchema } from './contract/extractions.ts';
 import { JobViewSchema } from './jobs/job-view.ts';
 import { type Problem, ProblemKind, ProblemSchema } from './problem.ts';
+import { RepeatFrequency, ScheduleViewSchema } from './recurring/schedule-view.ts';
 import { BuildSearchMessage, BuildSearchReply } from './search-builder/search-builder.ts';
 import { SnapshotSchema } from './state/snapshot.ts';
 
@@ -41,6 +42,8 @@ export const StartExtractionMessage = z
     /** The extraction's name (searches and lists) or the profile's name as the page shows it. */
     name: z.string().max(255).optional(),
     enrich: EnrichEmailSchema,
+    /** Repeat the search this often once it is extracted (people and company searches only). */
+    repeat: RepeatFrequency.optional(),
   })
   .strict();
 /** Ask the service for the jobs' states now (the open popup polls with this). */
@@ -48,6 +51,22 @@ export const RefreshJobsMessage = z.object({ type: z.literal('refresh-jobs') }).
 /** Fetch a finished extraction's records into IndexedDB, for a download. */
 export const CacheRecordsMessage = z
   .object({ type: z.literal('cache-records'), extractionId: z.string().min(1).max(64) })
+  .strict();
+
+/** Pause or resume a schedule, or rename it. One change at a time: each is its own button. */
+export const UpdateScheduleMessage = z
+  .object({
+    type: z.literal('update-schedule'),
+    scheduleId: z.string().min(1).max(64),
+    change: z.union([
+      z.object({ paused: z.boolean() }).strict(),
+      z.object({ name: z.string().trim().min(1).max(255) }).strict(),
+    ]),
+  })
+  .strict();
+/** Stop a schedule for good (the popup asks the user to confirm first). */
+export const StopScheduleMessage = z
+  .object({ type: z.literal('stop-schedule'), scheduleId: z.string().min(1).max(64) })
   .strict();
 
 /** Every message the background understands. Add new kinds here, in `ReplyByType` and in `SENDERS`. */
@@ -61,6 +80,8 @@ export const Message = z.discriminatedUnion('type', [
   CacheRecordsMessage,
   // A description to turn into a Sales Navigator search (lib/search-builder/).
   BuildSearchMessage,
+  UpdateScheduleMessage,
+  StopScheduleMessage,
 ]);
 export type Message = z.infer<typeof Message>;
 export type MessageType = Message['type'];
@@ -81,6 +102,9 @@ export const SENDERS: Record<MessageType, readonly SenderKind[]> = {
   'cache-records': ['extension-page'],
   // The popup's search builder; it costs nothing, but it is the key's to use, not LinkedIn's page's.
   'build-search': ['extension-page'],
+  // Schedules are managed in the popup; the content script only makes one, with start-extraction.
+  'update-schedule': ['extension-page'],
+  'stop-schedule': ['extension-page'],
 };
 
 export const PingReply = z.object({ ok: z.literal(true), version: z.string() });
@@ -94,21 +118,42 @@ export const StateReply = z.object({
 });
 export type StateReply = z.infer<typeof StateReply>;
 
-/** An extraction accepted: its job; for a lead or account answered at once, its record. */
+/**
+ * What became of a repeat asked with an extraction. A failure does not undo the extraction: it
+ * says what to do, then the same request again schedules it without extracting twice.
+ */
+export const RepeatOutcomeSchema = z.discriminatedUnion('ok', [
+  /** created false: the search was scheduled already, and now repeats at this frequency. */
+  z.object({ ok: z.literal(true), schedule: ScheduleViewSchema, created: z.boolean() }),
+  z.object({ ok: z.literal(false), problem: ProblemSchema }),
+]);
+export type RepeatOutcome = z.infer<typeof RepeatOutcomeSchema>;
+
+/** An extraction accepted: its job; for a lead or account answered at once, its record; the repeat, when asked. */
 export const ExtractionStartedReply = z.object({
   ok: z.literal(true),
   job: JobViewSchema,
   prospect: ProspectRecordSchema.nullable(),
+  repeat: RepeatOutcomeSchema.optional(),
 });
 export type ExtractionStartedReply = z.infer<typeof ExtractionStartedReply>;
 
-/** The jobs as IndexedDB has them after a refresh, and why the refresh fell short. */
+/** The jobs and the schedules as IndexedDB has them after a refresh, and why the refresh fell short. */
 export const JobsReply = z.object({
   ok: z.literal(true),
   jobs: z.array(JobViewSchema),
+  schedules: z.array(ScheduleViewSchema),
   problem: ProblemSchema.nullable(),
 });
 export type JobsReply = z.infer<typeof JobsReply>;
+
+/** The schedules after a change, and why the change did not happen (the list is still current). */
+export const SchedulesReply = z.object({
+  ok: z.literal(true),
+  schedules: z.array(ScheduleViewSchema),
+  problem: ProblemSchema.nullable(),
+});
+export type SchedulesReply = z.infer<typeof SchedulesReply>;
 
 export const DoneReply = z.object({ ok: z.literal(true) });
 export type DoneReply = z.infer<typeof DoneReply>;
@@ -138,6 +183,8 @@ const ReplyByType = {
   'refresh-jobs': JobsReply,
   'cache-records': DoneReply,
   'build-search': BuildSearchReply,
+  'update-schedule': SchedulesReply,
+  'stop-schedule': SchedulesReply,
 } as const satisfies Record<MessageType, z.ZodType>;
 
 export type ReplyFor<T extends MessageType> = z.infer<(typeof ReplyByType)[T]>;

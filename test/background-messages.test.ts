@@ -25,6 +25,7 @@ const JOB = {
   cached: null,
 };
 const REQUEST_ID = '0190c9e2-7a5b-7c3d-8e9f-0a1b2c3d4e5f';
+const SCHEDULE_ID = '0190b2c4-1234-7abc-8def-0123456789ab';
 const SEARCH_URL = 'https://www.linkedin.com/sales/search/people?query=(keywords%3Acto)';
 const STATE = {
   ok: true as const,
@@ -42,9 +43,11 @@ function context(services: Partial<BackgroundServices> = {}) {
       saveSettings: vi.fn(async () => STATE),
       reconnect: vi.fn(async () => STATE),
       startExtraction: vi.fn(async () => ({ ok: true as const, job: JOB, prospect: null })),
-      refreshJobs: vi.fn(async () => ({ ok: true as const, jobs: [JOB], problem: null })),
+      refreshJobs: vi.fn(async () => ({ ok: true as const, jobs: [JOB], schedules: [], problem: null })),
       cacheRecords: vi.fn(async () => ({ ok: true as const })),
       buildSearch: vi.fn(async () => ({ ok: true as const, url: SEARCH_URL, filtersUsed: { REGION: ['France'] } })),
+      updateSchedule: vi.fn(async () => ({ ok: true as const, schedules: [], problem: null })),
+      stopSchedule: vi.fn(async () => ({ ok: true as const, schedules: [], problem: null })),
       ...services,
     },
   };
@@ -73,6 +76,8 @@ const MESSAGES: Record<MessageType, object> = {
   'refresh-jobs': { type: 'refresh-jobs' },
   'cache-records': { type: 'cache-records', extractionId: 'e-1' },
   'build-search': { type: 'build-search', description: 'CTOs in France', searchType: 'LEAD' },
+  'update-schedule': { type: 'update-schedule', scheduleId: SCHEDULE_ID, change: { paused: true } },
+  'stop-schedule': { type: 'stop-schedule', scheduleId: SCHEDULE_ID },
 };
 
 describe('handleMessage', () => {
@@ -102,6 +107,26 @@ describe('handleMessage', () => {
     expect(SENDERS['cache-records']).toEqual(['extension-page']);
     expect(SENDERS['start-extraction']).toContain('content-script');
     expect(SENDERS['build-search']).toEqual(['extension-page']);
+    // A schedule is made from the page (start-extraction's repeat), and managed only in the popup.
+    expect(SENDERS['update-schedule']).toEqual(['extension-page']);
+    expect(SENDERS['stop-schedule']).toEqual(['extension-page']);
+  });
+
+  it('hands a repeat with the extraction request, and each schedule change, to its service', async () => {
+    const ctx = context();
+    const search = { ...MESSAGES['start-extraction'], pageUrl: SEARCH_URL, repeat: 'weekly' };
+    await handleMessage(search, content, ctx);
+    expect(ctx.services.startExtraction).toHaveBeenCalledWith(
+      expect.objectContaining({ pageUrl: SEARCH_URL, repeat: 'weekly' }),
+    );
+    await handleMessage(
+      { type: 'update-schedule', scheduleId: SCHEDULE_ID, change: { name: '  Weekly CTOs ' } },
+      popup,
+      ctx,
+    );
+    expect(ctx.services.updateSchedule).toHaveBeenCalledWith(SCHEDULE_ID, { name: 'Weekly CTOs' });
+    await handleMessage(MESSAGES['stop-schedule'], popup, ctx);
+    expect(ctx.services.stopSchedule).toHaveBeenCalledWith(SCHEDULE_ID);
   });
 
   it('hands a search description to its service, and its answer back', async () => {
@@ -167,6 +192,26 @@ describe('handleMessage', () => {
       'a search description longer than the service reads',
       { type: 'build-search', description: 'x'.repeat(2001), searchType: 'LEAD' },
       'Unknown or malformed message "build-search".',
+    ],
+    [
+      'an extraction repeated hourly',
+      { type: 'start-extraction', requestId: REQUEST_ID, pageUrl: SEARCH_URL, enrich: 'none', repeat: 'hourly' },
+      'Unknown or malformed message "start-extraction".',
+    ],
+    [
+      'a schedule change of two things at once',
+      { type: 'update-schedule', scheduleId: SCHEDULE_ID, change: { paused: true, name: 'x' } },
+      'Unknown or malformed message "update-schedule".',
+    ],
+    [
+      'a schedule renamed to nothing',
+      { type: 'update-schedule', scheduleId: SCHEDULE_ID, change: { name: '   ' } },
+      'Unknown or malformed message "update-schedule".',
+    ],
+    [
+      'a schedule change of something the popup never changes',
+      { type: 'update-schedule', scheduleId: SCHEDULE_ID, change: { frequency: 'daily' } },
+      'Unknown or malformed message "update-schedule".',
     ],
     ['no type', { hello: 1 }, 'Unknown or malformed message.'],
     ['a string', 'ping', 'Unknown or malformed message.'],

@@ -13,9 +13,12 @@ import {
   type JobsReply,
   Message,
   type ReplyFor,
+  type SchedulesReply,
   SENDERS,
   type StateReply,
 } from '../messages.ts';
+import type { ScheduleChange } from '../recurring/schedule-sync.ts';
+import type { RepeatFrequency } from '../recurring/schedule-view.ts';
 import type { BuildSearchReply } from '../search-builder/search-builder.ts';
 import { classifySender, type ExtensionIdentity } from './sender.ts';
 
@@ -24,10 +27,14 @@ export interface BackgroundServices {
   refresh(): Promise<StateReply>;
   saveSettings(input: { baseUrl: string; apiKey?: string }): Promise<StateReply | ErrorReply>;
   reconnect(seatId?: string): Promise<StateReply>;
-  startExtraction(request: ExtractRequest & { requestId: string }): Promise<ExtractionStartedReply | ErrorReply>;
+  startExtraction(
+    request: ExtractRequest & { requestId: string; repeat?: RepeatFrequency },
+  ): Promise<ExtractionStartedReply | ErrorReply>;
   refreshJobs(): Promise<JobsReply>;
   cacheRecords(extractionId: string): Promise<DoneReply | ErrorReply>;
   buildSearch(input: { description: string; searchType: 'LEAD' | 'ACCOUNT' }): Promise<BuildSearchReply | ErrorReply>;
+  updateSchedule(scheduleId: string, change: ScheduleChange): Promise<SchedulesReply>;
+  stopSchedule(scheduleId: string): Promise<SchedulesReply>;
 }
 
 /** What the handler needs from the running extension, passed in rather than read from `browser`. */
@@ -89,6 +96,10 @@ function dispatch(message: Message, ctx: HandlerContext): Promise<HandlerReply> 
       return ctx.services.cacheRecords(message.extractionId);
     case 'build-search':
       return ctx.services.buildSearch({ description: message.description, searchType: message.searchType });
+    case 'update-schedule':
+      return ctx.services.updateSchedule(message.scheduleId, message.change);
+    case 'stop-schedule':
+      return ctx.services.stopSchedule(message.scheduleId);
   }
 }
 

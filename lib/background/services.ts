@@ -1,12 +1,14 @@
 /**
  * The background's use cases: save settings (after the service accepts the key), refresh the
- * quota, reconnect the seat (each answers with the popup's new snapshot); start an extraction,
- * refresh the jobs, cache an extraction's records; build a search from a description.
+ * quota, reconnect the seat (each answers with the popup's new snapshot); start an extraction
+ * (and repeat it), refresh the jobs and schedules, cache an extraction's records; build a search
+ * from a description; pause, resume, rename and stop schedules (schedule-services.ts).
  */
 import { describeFailure } from '../api/describe-failure.ts';
 import { QUICK_RETRY } from '../api/retry.ts';
 import { writeQuota } from '../db/cache-store.ts';
 import { readSnapshot } from '../db/read-snapshot.ts';
+import { readSchedules } from '../db/schedules-store.ts';
 import { readApiKey, saveSettings } from '../db/settings-store.ts';
 import { createStarter } from '../extractions/start-extraction.ts';
 import type { JobSync } from '../jobs/job-sync.ts';
@@ -18,7 +20,9 @@ import {
   problemReply,
   type StateReply,
 } from '../messages.ts';
+import { canRepeat } from '../page/repeat.ts';
 import { type Problem, problem } from '../problem.ts';
+import type { ScheduleSync } from '../recurring/schedule-sync.ts';
 import { pageKind } from '../salesnav/page-kind.ts';
 import { type BuildSearchReply, describeBuildFailure } from '../search-builder/search-builder.ts';
 import type { SeatSync } from '../seat/seat-sync.ts';
@@ -28,8 +32,14 @@ import { checkHostAccess, clientFor, openApi } from './api-access.ts';
 import type { BackgroundDeps } from './deps.ts';
 import { fetchQuota as fetchQuotaWith } from './fetch-quota.ts';
 import type { BackgroundServices } from './handle-message.ts';
+import { scheduleServices } from './schedule-services.ts';
 
-export function createServices(deps: BackgroundDeps, seats: SeatSync, jobs: JobSync): BackgroundServices {
+export function createServices(
+  deps: BackgroundDeps,
+  seats: SeatSync,
+  jobs: JobSync,
+  schedules: ScheduleSync,
+): BackgroundServices {
   const { db, clock } = deps;
   const reply = async (problem: Problem | null): Promise<StateReply> => ({
     ok: true,
@@ -39,6 +49,7 @@ export function createServices(deps: BackgroundDeps, seats: SeatSync, jobs: JobS
 
   const fetchQuota = () => fetchQuotaWith(deps, seats);
   const start = createStarter({ ...deps, openApi: () => openApi(deps), pollJobs: jobs.resume });
+  const { repeat, updateSchedule, stopSchedule } = scheduleServices(deps, schedules);
 
   /** Catches up on the seat; when that connected a session, the quota just fetched is stale. */
   async function syncSeat(force: boolean, seatId?: string): Promise<Problem | null> {
@@ -78,15 +89,31 @@ export function createServices(deps: BackgroundDeps, seats: SeatSync, jobs: JobS
       return reply(await syncSeat(true, seatId));
     },
 
-    async startExtraction(request): Promise<ExtractionStartedReply | ErrorReply> {
+    async startExtraction({ repeat: frequency, ...request }): Promise<ExtractionStartedReply | ErrorReply> {
+      // Refused before anything is made: a list or a profile extracted without the repeat asked for is a surprise.
+      if (frequency && !canRepeat(pageKind(request.pageUrl))) {
+        return problemReply(
+          problem(
+            'not_extractable',
+            'Only people and company searches can repeat; this page is neither.',
+            'Choose Once to extract it, or open a search to repeat.',
+          ),
+        );
+      }
       const outcome = await start(request);
-      return outcome.ok ? { ok: true, job: outcome.job, prospect: outcome.prospect } : problemReply(outcome.problem);
+      if (!outcome.ok) return problemReply(outcome.problem);
+      const started = { ok: true as const, job: outcome.job, prospect: outcome.prospect };
+      // The extraction stands whatever the schedule's fate; the same request again only retries the schedule.
+      return frequency ? { ...started, repeat: await repeat(outcome.job.remoteId, frequency) } : started;
     },
 
     async refreshJobs(): Promise<JobsReply> {
       const { jobs: list, problem } = await jobs.refresh();
-      return { ok: true, jobs: list, problem };
+      return { ok: true, jobs: list, schedules: await readSchedules(db), problem };
     },
+
+    updateSchedule,
+    stopSchedule,
 
     async cacheRecords(extractionId): Promise<DoneReply | ErrorReply> {
       const problem = await jobs.cache(extractionId);

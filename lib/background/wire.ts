@@ -1,8 +1,9 @@
 /**
- * The background's parts wired together on one set of ports: the seat sync, the job sync and the
- * services the messages reach. background.ts calls this with the browser's ports, tests with fakes.
+ * The background's parts wired together on one set of ports: the seat sync, the schedules, the job
+ * sync and the services the messages reach. background.ts calls this with the browser's ports, tests with fakes.
  */
 import { createJobSync } from '../jobs/job-sync.ts';
+import { createScheduleSync } from '../recurring/schedule-sync.ts';
 import { createSeatSync } from '../seat/seat-sync.ts';
 import { openApi } from './api-access.ts';
 import type { BackgroundDeps } from './deps.ts';
@@ -12,6 +13,7 @@ import { createServices } from './services.ts';
 export function wireBackground(deps: BackgroundDeps) {
   const api = () => openApi(deps);
   const seats = createSeatSync({ ...deps, openApi: api });
+  const schedules = createScheduleSync(deps);
   const jobs = createJobSync({
     db: deps.db,
     clock: deps.clock,
@@ -22,6 +24,7 @@ export function wireBackground(deps: BackgroundDeps) {
     onSeatExpired: async () => {
       await fetchQuota(deps, seats);
     },
+    schedules,
   });
-  return { seats, jobs, services: createServices(deps, seats, jobs) };
+  return { seats, jobs, schedules, services: createServices(deps, seats, jobs, schedules) };
 }

@@ -1,22 +1,27 @@
 /**
  * Keeps the jobs in IndexedDB up to date with the service: extractions (with their progress, and
- * their records once finished), email finder and validation jobs. Refreshed by the popup while it
- * is open and by an alarm while any job is active; the alarm is cleared when none is. A job that
- * finishes, fails or pauses is announced once with a notification.
+ * their records once finished), email finder and validation jobs, and the schedules with the runs
+ * they made. Refreshed by the popup while it is open, by an alarm while any job is active (cleared
+ * when none is), and by the schedules' alarm when a run is due. A job that finishes, fails or
+ * pauses is announced once with a notification.
  */
 import type { ApiAccess, ApiClient } from '../api/client.ts';
 import { describeFailure } from '../api/describe-failure.ts';
+import type { ApiResult } from '../api/failure.ts';
 import type { Clock } from '../clock.ts';
-import type { ExtractionDetailOut, ExtractionListItemOut } from '../contract/extractions.ts';
+import type { ExtractionDetailOut, ExtractionInProgressOut, ExtractionListItemOut } from '../contract/extractions.ts';
 import type { LeadforgeDb } from '../db/database.ts';
 import type { JobRow } from '../db/job-rows.ts';
 import { readJobRows, readJobs, writeJobRows } from '../db/jobs-store.ts';
+import { markRunsAdopted } from '../db/schedules-store.ts';
 import { oneAtATime } from '../one-at-a-time.ts';
 import type { Problem } from '../problem.ts';
+import type { ScheduleSync } from '../recurring/schedule-sync.ts';
 import { cacheRecords } from './cache-records.ts';
 import { extractionRow, finderRow, settledExtraction, validationRow } from './job-from-api.ts';
 import { ACTIVE_STATES, type JobView, jobKey } from './job-view.ts';
 import { announce, type JobNotification, told } from './notification.ts';
+import { followedRuns, labelRun, listItemFromDetail, runsToFetch } from './schedule-runs.ts';
 
 export const JOBS_ALARM = 'jobs-refresh';
 /** Chrome runs alarms at most every 30 s in packed extensions; the open popup polls faster itself. */
@@ -33,7 +38,11 @@ export interface JobSyncDeps {
   alarms: { repeat(name: string, periodMinutes: number): Promise<void>; clear(name: string): Promise<void> };
   /** An extraction stopped because its seat's session died: fetch the quota, whose seats say so. */
   onSeatExpired(): Promise<void>;
+  /** The schedules, refreshed with the jobs: their runs are jobs too. */
+  schedules: Pick<ScheduleSync, 'sync'>;
 }
+
+type Detail = ApiResult<ExtractionDetailOut | ExtractionInProgressOut>;
 
 export interface JobsResult {
   jobs: JobView[];
@@ -52,13 +61,20 @@ export function createJobSync(deps: JobSyncDeps) {
     else await deps.alarms.clear(JOBS_ALARM);
   }
 
-  async function refreshExtraction(client: ApiClient, item: ExtractionListItemOut, known?: JobRow): Promise<JobRow> {
+  /** `fetched`: the detail when the caller has read it already (a run found by its id). */
+  async function refreshExtraction(
+    client: ApiClient,
+    item: ExtractionListItemOut,
+    known?: JobRow,
+    fetched?: Detail,
+  ): Promise<JobRow> {
     let row = extractionRow(item, known, clock.now());
+    const detailNow = () => fetched ?? client.extraction(row.remoteId, { limit: 0 });
     if (row.state === 'queued' || row.state === 'running') {
-      const detail = await client.extraction(row.remoteId, { limit: 0 });
+      const detail = await detailNow();
       if (detail.ok) row = { ...row, progress: detail.data.progress };
     } else if (!row.settled) {
-      const detail = await client.extraction(row.remoteId, { limit: 0 });
+      const detail = await detailNow();
       if (detail.ok && detail.status === 200) row = settledExtraction(row, detail.data as ExtractionDetailOut);
     }
     // Records are final once it is done or failed (a failed run keeps what it found): cache them once.
@@ -82,10 +98,16 @@ export function createJobSync(deps: JobSyncDeps) {
       await keepPolling(before);
       return { jobs: await readJobs(db), problem: describeFailure(extractions.failure, client.baseUrl) };
     }
-    const rows: JobRow[] = [];
+    let rows: JobRow[] = [];
     for (const item of extractions.data) {
       rows.push(await refreshExtraction(client, item, known.get(jobKey('extraction', item.search_id))));
     }
+    const runs = await refreshRuns(client, new Set(extractions.data.map((item) => item.search_id)), known);
+    rows.push(...runs.rows);
+    rows = rows.map((row) => {
+      const schedule = runs.owners.get(row.remoteId);
+      return schedule && row.source === 'extraction' ? labelRun(row, schedule, known) : row;
+    });
     // Finder and validation jobs as far as the service has them (an older one answers 404). A failure
     // of these secondary lists keeps their rows as they were: the extractions' answer speaks for the service.
     const finders = await client.listFinderJobs(LIST_LIMIT);
@@ -103,6 +125,7 @@ export function createJobSync(deps: JobSyncDeps) {
       return { ...row, notified: told(row) };
     });
     await writeJobRows(db, updated);
+    for (const [scheduleId, runIds] of runs.adopted(updated)) await markRunsAdopted(db, scheduleId, runIds);
     await keepPolling(await readJobRows(db));
     for (const notification of news) await deps.notify(notification).catch(() => undefined);
     const expired = updated.some(
@@ -110,6 +133,33 @@ export function createJobSync(deps: JobSyncDeps) {
     );
     if (expired) await deps.onSeatExpired();
     return { jobs: await readJobs(db), problem: null };
+  }
+
+  /**
+   * The schedules, and the rows of their runs the extraction list did not cover. A service without
+   * schedules (an older one answers 404) or one failing to list them leaves them as they were.
+   */
+  async function refreshRuns(client: ApiClient, listed: ReadonlySet<string>, known: ReadonlyMap<string, JobRow>) {
+    const synced = await deps.schedules.sync(client);
+    const owners = followedRuns(synced.ok ? synced.rows : []);
+    const rows: JobRow[] = [];
+    for (const runId of runsToFetch(owners, listed, known)) {
+      const detail = await client.extraction(runId, { limit: 0 });
+      if (!detail.ok) continue;
+      const item = listItemFromDetail(detail.data);
+      rows.push(await refreshExtraction(client, item, known.get(jobKey('extraction', runId)), detail));
+    }
+    /** Per schedule, its followed runs that now have a row. */
+    const adopted = (written: JobRow[]): Map<string, string[]> => {
+      const byId = new Set(written.map((row) => row.id));
+      const result = new Map<string, string[]>();
+      for (const [runId, schedule] of owners) {
+        if (!byId.has(jobKey('extraction', runId))) continue;
+        result.set(schedule.id, [...(result.get(schedule.id) ?? []), runId]);
+      }
+      return result;
+    };
+    return { rows, owners, adopted };
   }
 
   const now = () => clock.now();

@@ -153,6 +153,8 @@ export function fakeExtractions(now: () => number) {
   return {
     handle,
     extractions,
+    /** An extraction the service made by itself (a schedule's run), running. */
+    add: (name: string, body: unknown) => create('SEARCH', name, body, null),
     /** Moves an extraction on: its state, progress, records and failure reason. */
     advance(id: string, change: Partial<Pick<FakeExtraction, 'status' | 'progress' | 'failureReason' | 'prospects'>>) {
       const e = extractions.find((x) => x.id === id);

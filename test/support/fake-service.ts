@@ -1,13 +1,15 @@
 /**
  * A small in-memory stand-in for the companion service's /v1/quota/ and /v1/seats/, enough for
  * the background's logic: one account, one valid key, seats keyed by li_at as the service does;
- * and its /v1/search-builder/, with the service's length rule and a fixed reading.
+ * its extractions (fake-extractions.ts) and recurring exports (fake-recurring.ts); and its
+ * /v1/search-builder/, with the service's length rule and a fixed reading.
  */
 import type { QuotaInfo } from '../../lib/contract/quota.ts';
 import type { SeatOut } from '../../lib/contract/seats.ts';
 import { buildSearchUrl } from '../../lib/salesnav/build-url.ts';
 import { fakeExtractions } from './fake-extractions.ts';
 import { apiError, json, type RecordedRequest, record } from './fake-fetch.ts';
+import { fakeRecurring } from './fake-recurring.ts';
 
 export const VALID_KEY = 'lf_test_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 export const BASE_URL = 'http://127.0.0.1:8080';
@@ -18,7 +20,9 @@ interface FakeSeat extends SeatOut {
 
 export function fakeService(options: { credits?: number; now?: () => number } = {}) {
   const seats: FakeSeat[] = [];
-  const extractions = fakeExtractions(options.now ?? (() => Date.UTC(2026, 0, 15, 9, 0, 0)));
+  const clock = options.now ?? (() => Date.UTC(2026, 0, 15, 9, 0, 0));
+  const extractions = fakeExtractions(clock);
+  const recurring = fakeRecurring(clock, extractions);
   /** Finder and validation job lists; null: the endpoint does not exist (an older service). */
   const jobLists: { finder: unknown[] | null; validation: unknown[] | null } = { finder: [], validation: [] };
   /**
@@ -90,6 +94,8 @@ export function fakeService(options: { credits?: number; now?: () => number } = 
     if (path === '/v1/search-builder/' && request.method === 'POST' && searchBuilder.available) {
       return buildSearch(request.body as { description?: unknown; search_type?: unknown });
     }
+    const schedule = recurring.handle(request, new URL(url));
+    if (schedule) return schedule;
     const extraction = extractions.handle(request, new URL(url));
     if (extraction) return extraction;
     if (path === '/v1/email-finder/' && request.method === 'GET' && jobLists.finder) return json(200, jobLists.finder);
@@ -134,6 +140,7 @@ export function fakeService(options: { credits?: number; now?: () => number } = 
     searchBuilder,
     seats,
     extractions,
+    recurring,
     jobLists,
     connects: () => requests.filter((r) => r.method === 'POST'),
     setDown: (value: boolean) => {
