@@ -11,6 +11,8 @@ import {
   isSingle,
 } from '../lib/page/estimate.ts';
 import type { KnownPageKind, PageFacts } from '../lib/page/page-facts.ts';
+import { canRepeat, REPEAT_CHOICES, type RepeatChoice, repeatNote, repeatWords } from '../lib/page/repeat.ts';
+import type { RepeatFrequency } from '../lib/recurring/schedule-view.ts';
 
 export type { KnownPageKind };
 
@@ -19,6 +21,8 @@ export interface StartRequest {
   pageUrl: string;
   name: string;
   enrich: EnrichEmail;
+  /** Repeat the search this often (searches only); absent: once. */
+  repeat?: RepeatFrequency;
 }
 
 interface Props {
@@ -35,17 +39,21 @@ interface Props {
 type Outcome =
   | { state: 'started'; message: string; next: string }
   | { state: 'error'; message: string; next: string }
+  /** Started, but not set to repeat: `retry` is the same request, which schedules without extracting again. */
+  | { state: 'warning'; message: string; next: string; retry: StartRequest }
   | null;
 
 /**
- * The in-page control: a button that opens a small form (name, emails, estimate) and starts the
- * extraction of the page through the background. Shown only on pages whose kind is understood.
+ * The in-page control: a button that opens a small form (name, emails, estimate, and on searches
+ * how often to repeat) and starts the extraction of the page through the background. Shown only
+ * on pages whose kind is understood.
  */
 export function SalesControl({ kind, pageUrl, readFacts, start, newRequestId }: Props) {
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [count, setCount] = useState<number | null>(null);
   const [enrich, setEnrich] = useState<EnrichEmail>(defaultEnrich(kind));
+  const [repeat, setRepeat] = useState<RepeatChoice>('');
   const [sending, setSending] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   // One id per intended extraction: a retry after "the background did not answer" reuses it, so a
@@ -60,10 +68,9 @@ export function SalesControl({ kind, pageUrl, readFacts, start, newRequestId }: 
     setOpen(true);
   };
 
-  const submit = async (event: Event) => {
-    event.preventDefault();
+  const send = async (request: StartRequest) => {
     setSending(true);
-    const reply = await start({ requestId, pageUrl, name: name.trim(), enrich });
+    const reply = await start(request);
     setSending(false);
     if (!reply.ok) {
       // A refusal without a next step is the extension's own trouble (reloaded under this page, say).
@@ -73,7 +80,13 @@ export function SalesControl({ kind, pageUrl, readFacts, start, newRequestId }: 
     }
     setRequestId(newRequestId());
     setOpen(false);
-    setOutcome(startedWords(reply, name.trim()));
+    setOutcome(startedWords(reply, request));
+  };
+
+  const submit = (event: Event) => {
+    event.preventDefault();
+    const repeating = canRepeat(kind) && repeat !== '' ? { repeat } : {};
+    void send({ requestId, pageUrl, name: name.trim(), enrich, ...repeating });
   };
 
   const estimate = estimateText(kind, count);
@@ -83,13 +96,24 @@ export function SalesControl({ kind, pageUrl, readFacts, start, newRequestId }: 
         <div class="lf-note" role="status" data-testid="lf-status" data-state={outcome.state}>
           <p class="lf-message">{outcome.message}</p>
           {outcome.next && <p class="lf-next">{outcome.next}</p>}
+          {outcome.state === 'warning' && (
+            <button
+              type="button"
+              class="lf-button lf-retry"
+              disabled={sending}
+              onClick={() => void send(outcome.retry)}
+              data-testid="lf-retry-repeat"
+            >
+              {sending ? 'Scheduling…' : 'Schedule again'}
+            </button>
+          )}
           <button type="button" class="lf-link lf-dismiss" onClick={() => setOutcome(null)} data-testid="lf-dismiss">
             Dismiss
           </button>
         </div>
       )}
       {open && (
-        <form class="lf-panel" onSubmit={(e) => void submit(e)} data-testid="lf-panel">
+        <form class="lf-panel" onSubmit={submit} data-testid="lf-panel">
           {!isSingle(kind) && (
             <label class="lf-field">
               Name
@@ -125,7 +149,27 @@ export function SalesControl({ kind, pageUrl, readFacts, start, newRequestId }: 
               {estimate}
             </p>
           )}
+          {repeat !== '' && (
+            <p class="lf-estimate" data-testid="lf-repeat-note">
+              {repeatNote(repeat)}
+            </p>
+          )}
           <div class="lf-actions">
+            {canRepeat(kind) && (
+              <select
+                class="lf-input lf-repeat"
+                aria-label="How often"
+                value={repeat}
+                onChange={(e) => setRepeat(e.currentTarget.value as RepeatChoice)}
+                data-testid="lf-repeat"
+              >
+                {REPEAT_CHOICES.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            )}
             <button type="button" class="lf-link" onClick={() => setOpen(false)}>
               Cancel
             </button>
@@ -144,7 +188,8 @@ export function SalesControl({ kind, pageUrl, readFacts, start, newRequestId }: 
   );
 }
 
-function startedWords(reply: ExtractionStartedReply, name: string): Outcome {
+function startedWords(reply: ExtractionStartedReply, request: StartRequest): Outcome {
+  const { name } = request;
   if (reply.prospect) {
     const who = String(reply.prospect['Full Name'] ?? reply.prospect['Company Name'] ?? name);
     const email = reply.prospect.Email ? ` (${String(reply.prospect.Email)})` : '';
@@ -154,9 +199,16 @@ function startedWords(reply: ExtractionStartedReply, name: string): Outcome {
       next: 'Download it as CSV from the Leadforge popup.',
     };
   }
+  const started = `Extraction started: ${reply.job.name || name}.`;
+  if (reply.repeat && request.repeat) {
+    const words = repeatWords(reply.repeat, request.repeat);
+    const message = `${started} ${words.message}`;
+    if (!reply.repeat.ok) return { state: 'warning', message, next: words.next, retry: request };
+    return { state: 'started', message, next: words.next };
+  }
   return {
     state: 'started',
-    message: `Extraction started: ${reply.job.name || name}.`,
+    message: started,
     next: 'Follow its progress in the Leadforge popup; you will be notified when it is ready.',
   };
 }
