@@ -5,6 +5,7 @@ import type { PopupStore } from '../lib/popup/popup-store.ts';
 import { type SearchPorts, searchBuilderActions } from '../lib/search-builder/popup-actions.ts';
 import { JobList } from './job-list.tsx';
 import { Overview } from './overview.tsx';
+import { ScheduleList } from './schedule-list.tsx';
 import { SearchBuilder } from './search-builder.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { useStore } from './use-store.ts';
@@ -16,9 +17,9 @@ const JOBS_POLL_MS = 1500;
 type View = 'overview' | 'search';
 
 /**
- * The popup: settings until a key is saved, then the overview and the jobs, the search builder,
- * and settings, as tabs. The stores and the search builder's ports are passed in so tests can
- * drive them.
+ * The popup: settings until a key is saved, then the overview, the schedules and the jobs, the
+ * search builder, and settings, as tabs. The stores and the search builder's ports are passed in
+ * so tests can drive them.
  */
 export function PopupApp({ store, jobs, search }: { store: PopupStore; jobs: JobsStore; search: SearchPorts }) {
   const state = useStore(store);
@@ -108,6 +109,7 @@ export function PopupApp({ store, jobs, search }: { store: PopupStore; jobs: Job
                 onRefresh={() => void state.refresh()}
                 onReconnect={(seatId) => void state.reconnect(seatId)}
               />
+              <ScheduleList state={jobsState} actions={jobsState} />
               <JobList
                 // A service that does not answer is said once, above, not again for the jobs.
                 state={jobsState.notice?.message === state.notice?.message ? { ...jobsState, notice: null } : jobsState}

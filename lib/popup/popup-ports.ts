@@ -4,6 +4,7 @@ import { sendToBackground } from '../background/send-message.ts';
 import { openDatabase } from '../db/database.ts';
 import { readJobs, readRecords } from '../db/jobs-store.ts';
 import { readSnapshot } from '../db/read-snapshot.ts';
+import { readSchedules } from '../db/schedules-store.ts';
 import type { JobsPorts } from './jobs-store.ts';
 import type { PopupPorts } from './popup-store.ts';
 
@@ -14,6 +15,7 @@ export function browserPopupPorts(): PopupPorts & JobsPorts {
     send: sendToBackground,
     requestHostAccess: (pattern) => browser.permissions.request({ origins: [pattern] }),
     readJobs: () => readJobs(db),
+    readSchedules: () => readSchedules(db),
     readRecords: (extractionId) => readRecords(db, extractionId),
     saveFile,
   };
