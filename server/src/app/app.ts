@@ -13,12 +13,12 @@ import { type SeatConnectorFactory, seatConnectors } from '../extractions/seat-c
 import { Extractions } from '../extractions/service.ts';
 import { extractionBodySource } from '../extractions/views.ts';
 import { JobQueue } from '../jobs/queue.ts';
-import { salesToolSeatChecker } from '../seats/sales-tool-checker.ts';
-import { Seats } from '../seats/seats.ts';
 import { SandboxClock } from '../recurring/sandbox-clock.ts';
 import { RecurringScheduler } from '../recurring/scheduler.ts';
 import { RecurringExports } from '../recurring/service.ts';
 import { WorldTime } from '../recurring/world-time.ts';
+import { salesToolSeatChecker } from '../seats/sales-tool-checker.ts';
+import { Seats } from '../seats/seats.ts';
 import { migrateToLatest } from '../store/migrate.ts';
 import { openStore, type Store } from '../store/store.ts';
 import { WebhookViews } from '../webhooks/deliveries.ts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type https from 'node:https';
+import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import type { Config } from '../config/config.ts';
 import { type Clock, systemClock } from '../core/clock.ts';

@@ -39,9 +39,13 @@ export async function callOnSeat<T>(
     if (error instanceof SalesToolUnavailable || error instanceof HttpFailure) {
       const told = error instanceof SalesToolUnavailable ? error.retryAfterMs : null;
       const retryAfter = told === null ? 30 : Math.max(1, Math.ceil(told / 1000));
-      throw new ApiError('DependencyUnavailable', `The sales tool did not answer (${error.message}). Try again shortly.`, {
-        headers: { 'Retry-After': String(retryAfter) },
-      });
+      throw new ApiError(
+        'DependencyUnavailable',
+        `The sales tool did not answer (${error.message}). Try again shortly.`,
+        {
+          headers: { 'Retry-After': String(retryAfter) },
+        },
+      );
     }
     throw error;
   } finally {

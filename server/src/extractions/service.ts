@@ -24,12 +24,7 @@ import { ApiError, notFound } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { SalesToolConnector } from '../salestool/connector.ts';
-import {
-  type ExtractionRow,
-  extractionOf,
-  listExtractions,
-  recordTexts,
-} from '../store/extractions-repo.ts';
+import { type ExtractionRow, extractionOf, listExtractions, recordTexts } from '../store/extractions-repo.ts';
 import type { ExtractionItemsTable, ExtractionType } from '../store/schema.ts';
 import { type Store, writeTransaction } from '../store/store.ts';
 import { checkWebhookTarget } from '../webhooks/check-target.ts';
@@ -287,30 +282,35 @@ export class Extractions {
           );
         }
       }
-      await insertExtractionWithJob(tx, this.deps.queue, {
-        id,
-        account_id: auth.accountId,
-        mode: auth.mode,
-        seat_id: a.seatId,
-        type: a.type,
-        kind: a.kind,
-        name: a.name,
-        status: 'ACCEPTED',
-        failure_reason: '',
-        failure_detail: null,
-        source_url: a.sourceUrl,
-        target: JSON.stringify(a.target),
-        enrich_email: a.enrich,
-        webhook_url: a.webhookUrl,
-        total_prospects: a.total,
-        reachable: a.reachable,
-        progress: 0,
-        record_count: 0,
-        paused_count: 0,
-        created_at: now,
-        updated_at: now,
-        completed_at: null,
-      }, a.items);
+      await insertExtractionWithJob(
+        tx,
+        this.deps.queue,
+        {
+          id,
+          account_id: auth.accountId,
+          mode: auth.mode,
+          seat_id: a.seatId,
+          type: a.type,
+          kind: a.kind,
+          name: a.name,
+          status: 'ACCEPTED',
+          failure_reason: '',
+          failure_detail: null,
+          source_url: a.sourceUrl,
+          target: JSON.stringify(a.target),
+          enrich_email: a.enrich,
+          webhook_url: a.webhookUrl,
+          total_prospects: a.total,
+          reachable: a.reachable,
+          progress: 0,
+          record_count: 0,
+          paused_count: 0,
+          created_at: now,
+          updated_at: now,
+          completed_at: null,
+        },
+        a.items,
+      );
     });
     return id;
   }

@@ -25,6 +25,10 @@ export class SandboxClock {
   }
 
   private view(now: number): SandboxClockOut {
-    return { success: true, now: new Date(now).toISOString(), offset_seconds: Math.round((now - this.realNow()) / 1000) };
+    return {
+      success: true,
+      now: new Date(now).toISOString(),
+      offset_seconds: Math.round((now - this.realNow()) / 1000),
+    };
   }
 }

@@ -111,7 +111,11 @@ export class RecurringScheduler {
 }
 
 /** Ticks every `everyMs` until stopped; a failed tick is logged and the next one tries again. */
-export function startSchedulerLoop(scheduler: RecurringScheduler, everyMs: number, log: Logger): { stop(): Promise<void> } {
+export function startSchedulerLoop(
+  scheduler: RecurringScheduler,
+  everyMs: number,
+  log: Logger,
+): { stop(): Promise<void> } {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

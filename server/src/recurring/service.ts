@@ -13,8 +13,8 @@ import type {
   RecurringExportOut,
   RecurringExportUpdateIn,
 } from '../../../lib/contract/recurring.ts';
-import type { SearchKind, SearchQuery } from '../../../lib/salesnav/filters.ts';
 import { buildSalesNavUrl } from '../../../lib/salesnav/build-url.ts';
+import type { SearchKind, SearchQuery } from '../../../lib/salesnav/filters.ts';
 import { parseSalesNavUrl } from '../../../lib/salesnav/parse-url.ts';
 import { type SalesNavTarget, targetSearchKind } from '../../../lib/salesnav/target.ts';
 import type { AuthContext } from '../accounts/accounts.ts';
@@ -199,7 +199,13 @@ export class RecurringExports {
     if (!parsed.ok) throw notSchedulable('body.url', parsed.reason);
     const kind = targetSearchKind(parsed.value);
     const fallback = kind === 'ACCOUNT' ? 'Recurring company search' : 'Recurring people search';
-    return { target: parsed.value, field: 'body.url', name: body.name?.trim() || fallback, enrich: 'none', webhookUrl: null };
+    return {
+      target: parsed.value,
+      field: 'body.url',
+      name: body.name?.trim() || fallback,
+      enrich: 'none',
+      webhookUrl: null,
+    };
   }
 
   /** The valid seat to use: the extraction's own when it still is, else the one with most quota left; 409 when none. */
@@ -278,12 +284,18 @@ export class RecurringExports {
     if (target.kind === 'saved-search') {
       // Scheduled as it is: the saved search must be on the seat (read one result to know).
       await callOnSeat(this.deps, auth, seatId, refusedOn(source.field), (c) =>
-        c.pages({ kind: 'saved-search', search: resolved.kind, savedSearchId: resolved.savedSearchId }, { limit: 1 }).next(),
+        c
+          .pages({ kind: 'saved-search', search: resolved.kind, savedSearchId: resolved.savedSearchId }, { limit: 1 })
+          .next(),
       );
     }
     const now = await this.deps.worldTime.now(auth.mode);
     const real = this.deps.clock.now();
-    const runTarget: SalesNavTarget = { kind: 'saved-search', search: resolved.kind, savedSearchId: resolved.savedSearchId };
+    const runTarget: SalesNavTarget = {
+      kind: 'saved-search',
+      search: resolved.kind,
+      savedSearchId: resolved.savedSearchId,
+    };
     const sourceUrl = buildSalesNavUrl(runTarget);
     const row: ScheduleRow = {
       id: newId(),

@@ -130,7 +130,8 @@ export class SalesToolConnector {
     const metadata = envelope.success ? (envelope.data.metadata as Record<string, unknown> | undefined) : undefined;
     if (!metadata || !Array.isArray(metadata.filters)) return null;
     const filters = metadata.filters.filter(
-      (f): f is SearchFilter => typeof f === 'object' && f !== null && typeof (f as { type?: unknown }).type === 'string',
+      (f): f is SearchFilter =>
+        typeof f === 'object' && f !== null && typeof (f as { type?: unknown }).type === 'string',
     );
     const keywords = typeof metadata.keywords === 'string' ? metadata.keywords : undefined;
     return { filters, ...(keywords !== undefined && { keywords }) };

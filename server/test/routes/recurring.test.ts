@@ -135,8 +135,16 @@ describeEachDialect('/v1/extractions/recurring/', (dialect) => {
     await connectSeat(t);
     const cases: [Record<string, unknown>, string, string][] = [
       [{ url: `${L}/sales/lists/people/7371658687360155648`, frequency: 'daily' }, 'body.url', 'custom'],
-      [{ url: `${L}/sales/lead/ACwAABw-RqYBvR5Os6ZHBuE53towQslZNymd11A,NAME_SEARCH,n7cD`, frequency: 'daily' }, 'body.url', 'custom'],
-      [{ url: `${L}/sales/search/people?savedSearchId=99999999`, frequency: 'daily' }, 'body.url', 'sales_tool_refused'],
+      [
+        { url: `${L}/sales/lead/ACwAABw-RqYBvR5Os6ZHBuE53towQslZNymd11A,NAME_SEARCH,n7cD`, frequency: 'daily' },
+        'body.url',
+        'custom',
+      ],
+      [
+        { url: `${L}/sales/search/people?savedSearchId=99999999`, frequency: 'daily' },
+        'body.url',
+        'sales_tool_refused',
+      ],
       [{ url: SENIOR_OR_CXO, extraction_id: 'x', frequency: 'daily' }, 'body.url', 'custom'],
       [{ frequency: 'daily' }, 'body', 'custom'],
       [{ url: SENIOR_OR_CXO, frequency: 'hourly' }, 'body.frequency', 'invalid_value'],
@@ -154,13 +162,19 @@ describeEachDialect('/v1/extractions/recurring/', (dialect) => {
       search_name: 'One',
     });
     const error = refusal(
-      await send('POST', '/v1/extractions/recurring/', { extraction_id: profiles.json().extraction_id, frequency: 'daily' }),
+      await send('POST', '/v1/extractions/recurring/', {
+        extraction_id: profiles.json().extraction_id,
+        frequency: 'daily',
+      }),
       422,
       'ValidationError',
     );
     expect(rules(error)).toEqual({ 'body.extraction_id': 'not_schedulable' });
     refusal(
-      await send('POST', '/v1/extractions/recurring/', { extraction_id: '0190d5f0-0000-7000-8000-000000000000', frequency: 'daily' }),
+      await send('POST', '/v1/extractions/recurring/', {
+        extraction_id: '0190d5f0-0000-7000-8000-000000000000',
+        frequency: 'daily',
+      }),
       404,
       'NotFound',
     );
@@ -242,9 +256,25 @@ describeEachDialect('/v1/extractions/recurring/', (dialect) => {
     const other = await t.app.accounts.create('other');
     const { key } = await t.app.accounts.createKey(other.id, 'test');
     for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
-      refusal(await send(method, `/v1/extractions/recurring/${s.schedule_id}/`, method === 'PATCH' ? {} : undefined, key), 404, 'NotFound');
-      refusal(await send(method, '/v1/extractions/recurring/0190d5f0-0000-7000-8000-000000000000/', method === 'PATCH' ? {} : undefined), 404, 'NotFound');
-      const error = refusal(await send(method, '/v1/extractions/recurring/nope/', method === 'PATCH' ? {} : undefined), 422, 'ValidationError');
+      refusal(
+        await send(method, `/v1/extractions/recurring/${s.schedule_id}/`, method === 'PATCH' ? {} : undefined, key),
+        404,
+        'NotFound',
+      );
+      refusal(
+        await send(
+          method,
+          '/v1/extractions/recurring/0190d5f0-0000-7000-8000-000000000000/',
+          method === 'PATCH' ? {} : undefined,
+        ),
+        404,
+        'NotFound',
+      );
+      const error = refusal(
+        await send(method, '/v1/extractions/recurring/nope/', method === 'PATCH' ? {} : undefined),
+        422,
+        'ValidationError',
+      );
       expect(rules(error)).toEqual({ 'path.schedule_id': 'invalid_format' });
     }
     expect((await send('GET', '/v1/extractions/recurring/', undefined, key)).json()).toEqual([]);
@@ -262,7 +292,9 @@ describeEachDialect('/v1/extractions/recurring/', (dialect) => {
     expect(body.offset_seconds).toBe(36 * 3600);
     expect(Date.parse(body.now) - Date.parse(read.now)).toBeGreaterThanOrEqual(36 * 3_600_000);
     expect(body.runs_fired).toBe(1);
-    const after = RecurringExportOutSchema.parse((await send('GET', `/v1/extractions/recurring/${s.schedule_id}/`)).json());
+    const after = RecurringExportOutSchema.parse(
+      (await send('GET', `/v1/extractions/recurring/${s.schedule_id}/`)).json(),
+    );
     expect(after.run_ids).toHaveLength(1);
     expect(after.last_run_at).not.toBeNull();
     // One run for the day and a half that passed; the next falls on the schedule's own time of day.

@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  durationMs,
-  SandboxClockAdvanceInSchema,
-  SandboxClockOutSchema,
-} from '../../../../lib/contract/recurring.ts';
+import { durationMs, SandboxClockAdvanceInSchema, SandboxClockOutSchema } from '../../../../lib/contract/recurring.ts';
 import type { AuthContext } from '../../accounts/accounts.ts';
 import { ApiError } from '../../core/errors.ts';
 import type { SandboxClock } from '../../recurring/sandbox-clock.ts';

@@ -7,10 +7,10 @@ import { buildServer } from '../../api/build-server.ts';
 import { createApp } from '../../app/app.ts';
 import { ensureFirstStart, type FirstStart } from '../../app/first-start.ts';
 import { createWorker } from '../../app/worker.ts';
-import { startSchedulerLoop } from '../../recurring/scheduler.ts';
 import { loadConfig } from '../../config/config.ts';
 import { applyHeapSettings } from '../../core/heap.ts';
 import { loggerOptions } from '../../core/logger.ts';
+import { startSchedulerLoop } from '../../recurring/scheduler.ts';
 import { print } from '../with-app.ts';
 
 type Role = 'api' | 'worker' | 'all';

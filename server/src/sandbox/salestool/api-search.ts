@@ -11,7 +11,15 @@ import { QueryError } from './match.ts';
 import { envelope, readPage, totalDisplayCount } from './paging.ts';
 import { accountHit, accountRow, leadHit, type RenderContext } from './render.ts';
 import type { Hit } from './search.ts';
-import { apiError, lastViewedAt, type Reply, recentSearch, savedSearch, savedSearches, type ToolState } from './state.ts';
+import {
+  apiError,
+  lastViewedAt,
+  type Reply,
+  recentSearch,
+  savedSearch,
+  savedSearches,
+  type ToolState,
+} from './state.ts';
 import type { AccountView, LeadView } from './world-view.ts';
 
 export interface ApiRequest {
