@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
+import { durationMs, SandboxClockAdvanceInSchema } from '../../../../lib/contract/recurring.ts';
 import { serveMailWorld, serveSalesTool } from '../../app/worlds.ts';
 import { loadConfig } from '../../config/config.ts';
-import { positiveInt, print } from '../with-app.ts';
+import { positiveInt, print, withApp } from '../with-app.ts';
 
 /** Stable ports for people pointing dig or swaks at the sandbox by hand. */
 const HUMAN_DNS_PORT = 5354;
@@ -52,4 +53,35 @@ export function sandboxCommands(program: Command): void {
         await Promise.all([mail.close(), tool.close()]);
       },
     );
+
+  const clock = sandbox
+    .command('clock')
+    .description('Sandbox time: what the sandbox world and lf_test_ schedules run in (prints it)')
+    .action(async () => {
+      const read = await withApp((app) => app.sandboxClock.read());
+      print(`Sandbox time: ${read.now} (${describeOffset(read.offset_seconds)})`);
+    });
+  clock
+    .command('advance <duration>')
+    .description('Move sandbox time forward (90m, 12h, 7d; at most 366d) and make the recurring runs that came due')
+    .action(async (duration: string) => {
+      const parsed = SandboxClockAdvanceInSchema.safeParse({ advance: duration });
+      if (!parsed.success) {
+        process.stderr.write(`${duration}: the duration must be like 90m, 12h or 7d (at most 366d)\n`);
+        process.exitCode = 2;
+        return;
+      }
+      const moved = await withApp((app) => app.sandboxClock.advance(durationMs(duration)));
+      print(`Sandbox time: ${moved.now} (${describeOffset(moved.offset_seconds)})`);
+      print(`Recurring runs made: ${moved.runs_fired}`);
+    });
+}
+
+function describeOffset(seconds: number): string {
+  if (seconds === 0) return 'real time';
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3_600);
+  const minutes = Math.floor((seconds % 3_600) / 60);
+  const parts = [days && `${days}d`, hours && `${hours}h`, minutes && `${minutes}m`].filter(Boolean);
+  return `${parts.join(' ') || `${seconds}s`} ahead of real time`;
 }
