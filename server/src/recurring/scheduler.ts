@@ -36,7 +36,7 @@ export interface SchedulerDeps {
   log?: Logger;
 }
 
-/** Schedules looked at per world per tick; more wait for the next tick. */
+/** Schedules read at a time. */
 const BATCH = 100;
 
 export type TickOutcome = 'fired' | 'skipped' | 'paused' | 'lost';
@@ -49,8 +49,12 @@ export class RecurringScheduler {
     let fired = 0;
     for (const mode of modes) {
       const now = await this.deps.worldTime.now(mode);
-      for (const schedule of await dueSchedules(this.deps.store.db, mode, now, BATCH)) {
-        if ((await this.due(schedule, now)) === 'fired') fired++;
+      // Every schedule handled leaves the due set (its date moved on, by this tick or another), so
+      // batch after batch ends; a failing one throws out of the tick instead of coming round again.
+      for (;;) {
+        const due = await dueSchedules(this.deps.store.db, mode, now, BATCH);
+        for (const schedule of due) if ((await this.due(schedule, now)) === 'fired') fired++;
+        if (due.length < BATCH) break;
       }
     }
     return fired;
