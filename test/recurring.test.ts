@@ -32,7 +32,10 @@ const calls = (h: BackgroundHarness) =>
     .filter((r) => r.method !== 'GET')
     .map((r) => `${r.method} ${new URL(r.url).pathname.replace(/[0-9a-f-]{36}/, '{id}')}`);
 
-/** An extraction of SEARCH started with "Repeat weekly", and its schedule. */
+/** The extractions this browser asked for: not the schedules' templates, not their runs. */
+const madeByPost = (h: BackgroundHarness) => h.service.requests.filter((r) => r.url.endsWith('/extractions/url/'));
+
+/** An extraction of SEARCH started with "Repeat weekly", and its schedule (with its template extraction). */
 async function scheduled() {
   const h = await configured();
   const reply = await h.services.startExtraction({
@@ -43,25 +46,34 @@ async function scheduled() {
     repeat: 'weekly',
   });
   const schedule = h.service.recurring.schedules[0]!;
-  return { h, reply, schedule, templateId: h.service.extractions.extractions[0]!.id };
+  const extractionId = h.service.extractions.extractions.find((e) => e.status !== 'SCHEDULED')!.id;
+  return { h, reply, schedule, extractionId, templateId: schedule.templateId };
 }
 
 describe('repeating an extraction started from a search page', () => {
   it('makes the extraction, then schedules it by its id, and answers with both', async () => {
-    const { h, reply, schedule, templateId } = await scheduled();
+    const { h, reply, schedule, extractionId, templateId } = await scheduled();
     expect(calls(h)).toEqual(['POST /v1/extractions/url/', 'POST /v1/extractions/recurring/']);
     expect(h.service.requests.find((r) => r.url.endsWith('/recurring/'))?.body).toEqual({
-      extraction_id: templateId,
+      extraction_id: extractionId,
       frequency: 'weekly',
     });
     const nextRunAt = h.clock.now() + WEEK;
     expect(reply).toMatchObject({
       ok: true,
-      job: { remoteId: templateId, name: 'CTOs', state: 'queued' },
+      job: { remoteId: extractionId, name: 'CTOs', state: 'queued' },
       repeat: {
         ok: true,
         created: true,
-        schedule: { id: schedule.id, name: 'CTOs', frequency: 'weekly', paused: false, nextRunAt, runIds: [] },
+        schedule: {
+          id: schedule.id,
+          name: 'CTOs',
+          frequency: 'weekly',
+          paused: false,
+          templateExtractionId: templateId,
+          nextRunAt,
+          runIds: [],
+        },
       },
     });
     // Kept for the popup, which opens with it before asking; an alarm looks for the run after its time.
@@ -105,13 +117,13 @@ describe('repeating an extraction started from a search page', () => {
         },
       },
     });
-    expect(h.service.extractions.extractions).toHaveLength(1);
+    expect(madeByPost(h)).toHaveLength(1);
     await expect(readSchedules(h.db)).resolves.toEqual([]);
 
     // The control sends the same request again: the extraction is not made twice, the schedule is.
     const second = await h.services.startExtraction(request);
     expect(second).toMatchObject({ ok: true, repeat: { ok: true, created: true } });
-    expect(h.service.extractions.extractions).toHaveLength(1);
+    expect(madeByPost(h)).toHaveLength(1);
     expect(calls(h)).toEqual([
       'POST /v1/extractions/url/',
       'POST /v1/extractions/recurring/',
@@ -149,14 +161,18 @@ describe('repeating an extraction started from a search page', () => {
 
 describe('the runs of a schedule', () => {
   it('are refreshed with the jobs: a new run joins them as the schedule’s, is followed, announced and cached', async () => {
-    const { h, schedule, templateId } = await scheduled();
-    h.service.extractions.advance(templateId, { status: 'EXECUTED', progress: 100, prospects: [leadRecord(1)] });
+    const { h, schedule, extractionId } = await scheduled();
+    h.service.extractions.advance(extractionId, { status: 'EXECUTED', progress: 100, prospects: [leadRecord(1)] });
     await h.services.refreshJobs();
 
     h.clock.advance(WEEK);
     const run = h.service.recurring.run(schedule.id);
     h.service.extractions.advance(run.id, { status: 'EXECUTING', progress: 30 });
+    const before = h.service.requests.length;
     const refreshed = await h.services.refreshJobs();
+    // Listed with the newest extractions: its progress is read once, as any running extraction's.
+    const runReads = h.service.requests.slice(before).filter((r) => r.url.includes(`/${run.id}/`));
+    expect(runReads).toHaveLength(1);
     expect(refreshed).toMatchObject({
       problem: null,
       schedules: [{ id: schedule.id, runIds: [run.id], lastRunAt: h.clock.now(), nextRunAt: h.clock.now() + WEEK }],
@@ -238,6 +254,34 @@ describe('the runs of a schedule', () => {
     h.clock.advance(WEEK + 3_600_000);
     await h.services.refreshJobs();
     expect(h.alarms.get(SCHEDULES_ALARM)).toBe(h.clock.now() + 15 * 60_000);
+  });
+});
+
+describe('a schedule’s template extraction', () => {
+  it('is never a job: not listed, not polled, not announced, even once stopped', async () => {
+    const { h, schedule, extractionId, templateId } = await scheduled();
+    h.service.extractions.advance(extractionId, { status: 'EXECUTED', progress: 100 });
+    const listed = await h.services.refreshJobs();
+    expect(listed.jobs.map((j) => j.remoteId)).toEqual([extractionId]);
+    await expect(h.db.jobs.get(`extraction:${templateId}`)).resolves.toMatchObject({ template: true });
+    // Waiting in SCHEDULED for as long as the schedule lives is no reason to poll every 30 s.
+    expect(h.repeating.has(JOBS_ALARM)).toBe(false);
+    const templateDetails = () => h.service.requests.filter((r) => r.url.includes(`/${templateId}/`)).length;
+    expect(templateDetails()).toBe(0);
+
+    // Stopped: the service fails the template; the popup shows no failed job, and nobody is told.
+    await h.services.stopSchedule(schedule.id);
+    const after = await h.services.refreshJobs();
+    expect(after.jobs.map((j) => j.remoteId)).toEqual([extractionId]);
+    expect(h.notifications.filter((n) => n.id.includes(templateId))).toEqual([]);
+  });
+
+  it('is known as one when the list shows it before this browser scheduled anything (another browser did)', async () => {
+    const { h, templateId } = await scheduled();
+    await h.db.jobs.clear();
+    await h.db.schedules.clear();
+    const listed = await h.services.refreshJobs();
+    expect(listed.jobs.map((j) => j.remoteId)).not.toContain(templateId);
   });
 });
 

@@ -20,6 +20,12 @@ export const JobRowSchema = JobViewSchema.extend({
   /** What the records are, when known before any arrives (from the page the extraction was started on). */
   kindHint: RecordKindSchema.nullable(),
   updatedAt: z.number(),
+  /**
+   * A schedule's template extraction: the service keeps it in SCHEDULED while the schedule lives
+   * (FAILED once stopped) and copies each run from it. The schedule stands for it in the popup,
+   * so the row is kept only to recognise it: never listed, polled or announced.
+   */
+  template: z.literal(true).optional(),
 });
 export type JobRow = z.infer<typeof JobRowSchema>;
 

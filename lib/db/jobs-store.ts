@@ -16,12 +16,13 @@ export async function readJobRows(db: LeadforgeDb): Promise<JobRow[]> {
   });
 }
 
+/** The jobs the popup lists: every row but schedules' templates. */
 export async function readJobs(db: LeadforgeDb): Promise<JobView[]> {
-  return (await readJobRows(db)).map(toView);
+  return (await readJobRows(db)).filter((row) => !row.template).map(toView);
 }
 
 export function toView(row: JobRow): JobView {
-  const { failureReason: _f, notified: _n, settled: _s, kindHint: _k, updatedAt: _u, ...view } = row;
+  const { failureReason: _f, notified: _n, settled: _s, kindHint: _k, updatedAt: _u, template: _t, ...view } = row;
   return view;
 }
 

@@ -79,6 +79,15 @@ export function extractionRow(item: ExtractionListItemOut, known: JobRow | undef
   };
 }
 
+/**
+ * A schedule's template extraction, hidden: known by its id alone, before or without the list
+ * showing it (the schedule was just made; it may be stopped before any refresh).
+ */
+export function templateRow(item: ExtractionListItemOut, known: JobRow | undefined, now: number): JobRow {
+  // Nothing to read about it: it never runs itself, and its end (FAILED when stopped) is no news.
+  return { ...extractionRow(item, known, now), template: true, settled: true, notified: null };
+}
+
 /** The finished detail's words: its failure_reason and how many records it produced. */
 export function settledExtraction(
   row: JobRow,

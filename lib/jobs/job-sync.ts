@@ -13,12 +13,13 @@ import type { ExtractionDetailOut, ExtractionInProgressOut, ExtractionListItemOu
 import type { LeadforgeDb } from '../db/database.ts';
 import type { JobRow } from '../db/job-rows.ts';
 import { readJobRows, readJobs, writeJobRows } from '../db/jobs-store.ts';
-import { markRunsAdopted } from '../db/schedules-store.ts';
+import type { ScheduleRow } from '../db/schedule-rows.ts';
+import { markRunsAdopted, readScheduleRows } from '../db/schedules-store.ts';
 import { oneAtATime } from '../one-at-a-time.ts';
 import type { Problem } from '../problem.ts';
 import type { ScheduleSync } from '../recurring/schedule-sync.ts';
 import { cacheRecords } from './cache-records.ts';
-import { extractionRow, finderRow, settledExtraction, validationRow } from './job-from-api.ts';
+import { extractionRow, finderRow, settledExtraction, templateRow, validationRow } from './job-from-api.ts';
 import { ACTIVE_STATES, type JobView, jobKey } from './job-view.ts';
 import { announce, type JobNotification, told } from './notification.ts';
 import { followedRuns, labelRun, listItemFromDetail, runsToFetch } from './schedule-runs.ts';
@@ -57,8 +58,10 @@ export function createJobSync(deps: JobSyncDeps) {
   const exclusive = oneAtATime();
 
   async function keepPolling(rows: JobRow[]): Promise<void> {
-    if (rows.some((row) => ACTIVE_STATES.has(row.state))) await deps.alarms.repeat(JOBS_ALARM, JOBS_POLL_MINUTES);
-    else await deps.alarms.clear(JOBS_ALARM);
+    // A schedule's template waits in SCHEDULED as long as the schedule lives: the schedules' own alarm covers it.
+    if (rows.some((row) => !row.template && ACTIVE_STATES.has(row.state))) {
+      await deps.alarms.repeat(JOBS_ALARM, JOBS_POLL_MINUTES);
+    } else await deps.alarms.clear(JOBS_ALARM);
   }
 
   /** `fetched`: the detail when the caller has read it already (a run found by its id). */
@@ -98,11 +101,22 @@ export function createJobSync(deps: JobSyncDeps) {
       await keepPolling(before);
       return { jobs: await readJobs(db), problem: describeFailure(extractions.failure, client.baseUrl) };
     }
+    // The schedules first: their templates are extractions the list shows, and never jobs. When
+    // they cannot be listed now, the ones last listed still say which extractions are theirs.
+    const synced = await deps.schedules.sync(client);
+    const schedules = synced.ok ? synced.rows : await readScheduleRows(db);
+    const templates = new Set(schedules.map((schedule) => schedule.templateExtractionId));
     let rows: JobRow[] = [];
     for (const item of extractions.data) {
-      rows.push(await refreshExtraction(client, item, known.get(jobKey('extraction', item.search_id))));
+      const prior = known.get(jobKey('extraction', item.search_id));
+      if (item.status === 'SCHEDULED' || templates.has(item.search_id) || prior?.template) {
+        rows.push(templateRow(item, prior, now()));
+      } else {
+        rows.push(await refreshExtraction(client, item, prior));
+      }
     }
-    const runs = await refreshRuns(client, new Set(extractions.data.map((item) => item.search_id)), known);
+    const listed = new Set(extractions.data.map((item) => item.search_id));
+    const runs = await refreshRuns(client, schedules, listed, known);
     rows.push(...runs.rows);
     rows = rows.map((row) => {
       const schedule = runs.owners.get(row.remoteId);
@@ -135,13 +149,14 @@ export function createJobSync(deps: JobSyncDeps) {
     return { jobs: await readJobs(db), problem: null };
   }
 
-  /**
-   * The schedules, and the rows of their runs the extraction list did not cover. A service without
-   * schedules (an older one answers 404) or one failing to list them leaves them as they were.
-   */
-  async function refreshRuns(client: ApiClient, listed: ReadonlySet<string>, known: ReadonlyMap<string, JobRow>) {
-    const synced = await deps.schedules.sync(client);
-    const owners = followedRuns(synced.ok ? synced.rows : []);
+  /** The rows of the schedules' runs the extraction list did not cover. */
+  async function refreshRuns(
+    client: ApiClient,
+    schedules: ScheduleRow[],
+    listed: ReadonlySet<string>,
+    known: ReadonlyMap<string, JobRow>,
+  ) {
+    const owners = followedRuns(schedules);
     const rows: JobRow[] = [];
     for (const runId of runsToFetch(owners, listed, known)) {
       const detail = await client.extraction(runId, { limit: 0 });

@@ -17,7 +17,7 @@ const NEWS: ReadonlySet<JobState> = new Set(['done', 'failed', 'paused']);
 
 /** The state to record as told, and the notification to show, if any. */
 export function announce(previous: JobRow | undefined, next: JobRow): JobNotification | null {
-  if (!NEWS.has(next.state) || next.notified === next.state) return null;
+  if (next.template || !NEWS.has(next.state) || next.notified === next.state) return null;
   // Wait for the detail's failure reason before telling anyone why it stopped.
   if (next.source === 'extraction' && !next.settled) return null;
   if (previous === undefined || previous.state === next.state) return null;

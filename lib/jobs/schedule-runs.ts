@@ -9,6 +9,7 @@ import type { ExtractionDetailOut, ExtractionInProgressOut, ExtractionListItemOu
 import type { JobRow } from '../db/job-rows.ts';
 import type { ScheduleRow } from '../db/schedule-rows.ts';
 import { FREQUENCY_LABEL } from '../recurring/schedule-view.ts';
+import { pageKind } from '../salesnav/page-kind.ts';
 import { ACTIVE_STATES, jobKey } from './job-view.ts';
 
 /** Runs followed per schedule, newest first. */
@@ -51,15 +52,14 @@ export function listItemFromDetail(detail: ExtractionDetailOut | ExtractionInPro
 }
 
 /**
- * A run new to this browser says which schedule made it ("Weekly run"), and its records are of
- * the kind the schedule's first extraction had, when this browser started that one.
+ * A run new to this browser says which schedule made it ("Weekly run"), and its records are
+ * leads or accounts as the schedule's search is (for a CSV of a run that found nobody).
  */
 export function labelRun(row: JobRow, schedule: ScheduleRow, known: ReadonlyMap<string, JobRow>): JobRow {
   if (known.has(row.id)) return row;
-  const template = known.get(jobKey('extraction', schedule.templateExtractionId));
   return {
     ...row,
     what: `${FREQUENCY_LABEL[schedule.frequency]} run`,
-    kindHint: row.kindHint ?? template?.kindHint ?? null,
+    kindHint: row.kindHint ?? (pageKind(schedule.sourceUrl) === 'company-search' ? 'account' : 'lead'),
   };
 }

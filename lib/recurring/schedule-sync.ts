@@ -6,9 +6,14 @@
 import type { ApiClient } from '../api/client.ts';
 import type { ApiFailure } from '../api/failure.ts';
 import type { Clock } from '../clock.ts';
+import { formatExtractionTime } from '../contract/time.ts';
 import type { LeadforgeDb } from '../db/database.ts';
+import { JobRowSchema } from '../db/job-rows.ts';
+import { writeJobRows } from '../db/jobs-store.ts';
 import type { ScheduleRow } from '../db/schedule-rows.ts';
 import { deleteSchedule, putSchedule, readScheduleRows, replaceSchedules } from '../db/schedules-store.ts';
+import { templateRow } from '../jobs/job-from-api.ts';
+import { jobKey } from '../jobs/job-view.ts';
 import type { Problem } from '../problem.ts';
 import { describeScheduleChangeFailure, describeScheduleFailure, isGone } from './schedule-failure.ts';
 import { type RepeatFrequency, type ScheduleView, scheduleFromApi } from './schedule-view.ts';
@@ -47,6 +52,24 @@ export function createScheduleSync(deps: ScheduleSyncDeps) {
     await deps.alarms.schedule(SCHEDULES_ALARM, after > now ? after : now + OVERDUE_RETRY_MS);
   }
 
+  /**
+   * The schedule's template extraction, recorded hidden at once: the job refresh would otherwise
+   * show it as a job that never starts, or, once the schedule is stopped, as one that failed.
+   */
+  async function rememberTemplate(schedule: ScheduleView): Promise<void> {
+    const id = schedule.templateExtractionId;
+    const known = JobRowSchema.safeParse(await db.jobs.get(jobKey('extraction', id)));
+    const item = {
+      search_id: id,
+      search_name: schedule.name,
+      status: 'SCHEDULED',
+      extraction_type: 'SEARCH',
+      total_prospects: 0,
+      search_date_created: formatExtractionTime(new Date(schedule.createdAt)),
+    } as const;
+    await writeJobRows(db, [templateRow(item, known.success ? known.data : undefined, clock.now())]);
+  }
+
   return {
     /** The service's list into IndexedDB; a failure leaves the cached list as it was. */
     async sync(client: ApiClient): Promise<{ ok: true; rows: ScheduleRow[] } | { ok: false; failure: ApiFailure }> {
@@ -64,6 +87,7 @@ export function createScheduleSync(deps: ScheduleSyncDeps) {
       const { created, ...record } = made.data;
       const schedule = scheduleFromApi(record);
       await putSchedule(db, schedule, clock.now());
+      await rememberTemplate(schedule);
       await planAlarm();
       return { ok: true, schedule, created };
     },

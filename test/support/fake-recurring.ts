@@ -1,9 +1,11 @@
 /**
  * The recurring export endpoints of the in-memory service, as lib/contract/recurring.ts shapes
- * them and api.md describes them: one schedule per search (a second create updates it and answers
- * created: false), paused ones listed, stopped ones gone (404). Tests make a schedule run with
- * `run`, which adds a running extraction as the service's scheduler would, and script failures
- * with `refuse`. `available: false` is a service older than the endpoints (404).
+ * them and api.md and decisions.md describe them: one schedule per search (a second create
+ * updates it and answers created: false); a template extraction per schedule, in SCHEDULED while
+ * it lives and FAILED once stopped, renamed with it; paused ones listed, stopped ones gone (404).
+ * Tests make a schedule run with `run`, which adds a running extraction copied from the template
+ * as the service's scheduler would, and script failures with `refuse`. `available: false` is a
+ * service older than the endpoints (404).
  */
 import { RecurringExportCreateInSchema, RecurringExportUpdateInSchema } from '../../lib/contract/recurring.ts';
 import { formatExtractionTime } from '../../lib/contract/time.ts';
@@ -52,9 +54,9 @@ export function fakeRecurring(now: () => number, extractions: ReturnType<typeof 
   const create = (body: unknown): Response => {
     const parsed = RecurringExportCreateInSchema.safeParse(body);
     if (!parsed.success) return invalid(parsed.error.message);
-    const template = extractions.extractions.find((e) => e.id === parsed.data.extraction_id);
-    if (!template) return apiError(404, 'NotFound', 'No such extraction.');
-    const sourceUrl = (template.body as { linkedin_url: string }).linkedin_url;
+    const source = extractions.extractions.find((e) => e.id === parsed.data.extraction_id);
+    if (!source) return apiError(404, 'NotFound', 'No such extraction.');
+    const sourceUrl = (source.body as { linkedin_url: string }).linkedin_url;
     const frequency = parsed.data.frequency;
     const existing = schedules.find((s) => s.sourceUrl === sourceUrl && !s.stopped);
     if (existing) {
@@ -62,9 +64,11 @@ export function fakeRecurring(now: () => number, extractions: ReturnType<typeof 
       return json(200, { ...out(existing), created: false });
     }
     counter++;
+    const template = extractions.add(source.name, source.body);
+    extractions.advance(template.id, { status: 'SCHEDULED' });
     const schedule: FakeSchedule = {
       id: `0190b2c4-0000-7abc-8def-${String(counter).padStart(12, '0')}`,
-      name: template.name,
+      name: source.name,
       frequency,
       paused: false,
       stopped: false,
@@ -77,6 +81,11 @@ export function fakeRecurring(now: () => number, extractions: ReturnType<typeof 
     };
     schedules.push(schedule);
     return json(200, { ...out(schedule), created: true });
+  };
+
+  const stop = (schedule: FakeSchedule) => {
+    schedule.stopped = true;
+    extractions.advance(schedule.templateId, { status: 'FAILED' });
   };
 
   /** Answers a request under /v1/extractions/recurring/, or null when the path is not one of these. */
@@ -101,13 +110,15 @@ export function fakeRecurring(now: () => number, extractions: ReturnType<typeof 
     if (!schedule) return apiError(404, 'NotFound', 'No such schedule.');
     if (request.method === 'GET') return json(200, out(schedule));
     if (request.method === 'DELETE') {
-      schedule.stopped = true;
+      stop(schedule);
       return json(200, { success: true, schedule_id: schedule.id, stopped: true });
     }
     if (request.method === 'PATCH') {
       const change = RecurringExportUpdateInSchema.safeParse(request.body);
       if (!change.success) return invalid(change.error.message);
       Object.assign(schedule, change.data);
+      const template = extractions.extractions.find((e) => e.id === schedule.templateId);
+      if (template && change.data.name) template.name = change.data.name;
       return json(200, out(schedule));
     }
     return apiError(405, 'MethodNotAllowed');
@@ -126,7 +137,7 @@ export function fakeRecurring(now: () => number, extractions: ReturnType<typeof 
       const schedule = live(scheduleId);
       if (!schedule) throw new Error(`no live schedule ${scheduleId}`);
       const template = extractions.extractions.find((e) => e.id === schedule.templateId);
-      const run = extractions.add(schedule.name, template?.body ?? {});
+      const run = extractions.add(template?.name ?? schedule.name, template?.body ?? {});
       schedule.runIds.unshift(run.id);
       schedule.lastRunAt = now();
       schedule.nextRunAt += INTERVAL[schedule.frequency];
@@ -135,7 +146,7 @@ export function fakeRecurring(now: () => number, extractions: ReturnType<typeof 
     /** Stopped by someone else (the CLI, another browser). */
     stopElsewhere(scheduleId: string) {
       const schedule = live(scheduleId);
-      if (schedule) schedule.stopped = true;
+      if (schedule) stop(schedule);
     },
   };
 }
