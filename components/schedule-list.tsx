@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { SchedulesActions, SchedulesState } from '../lib/popup/schedules-slice.ts';
 import { MAX_SCHEDULE_NAME } from '../lib/popup/schedules-slice.ts';
 import { FREQUENCY_LABEL, type ScheduleView } from '../lib/recurring/schedule-view.ts';
+import { skipNotice } from '../lib/recurring/skip-words.ts';
 import { NoticeBox } from './notice-box.tsx';
 
 interface Props {
@@ -50,6 +51,7 @@ function ScheduleItem({
   const [draft, setDraft] = useState(schedule.name);
   const busy = state.scheduleBusy === schedule.id;
   const notice = state.scheduleNotice?.scheduleId === schedule.id ? state.scheduleNotice.notice : null;
+  const skipped = skipNotice(schedule);
 
   return (
     <li class="job" data-testid="schedule-row" data-schedule-id={schedule.id} data-paused={String(schedule.paused)}>
@@ -78,6 +80,7 @@ function ScheduleItem({
         )}
         {schedule.runIds.length > 0 && ` · ${schedule.runIds.length} ${schedule.runIds.length === 1 ? 'run' : 'runs'}`}
       </p>
+      {skipped && <NoticeBox notice={skipped} testId="schedule-skipped" />}
       {notice && <NoticeBox notice={notice} testId="schedule-notice" />}
       {mode === 'rename' && (
         <form

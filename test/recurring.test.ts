@@ -242,6 +242,15 @@ describe('the runs of a schedule', () => {
     });
   });
 
+  it('know when the service skipped a run, and why', async () => {
+    const { h, schedule } = await scheduled();
+    h.clock.advance(WEEK);
+    h.service.recurring.skip(schedule.id, 'no_usable_seat');
+    const reply = await h.services.refreshJobs();
+    expect(reply.schedules[0]).toMatchObject({ skipped: { at: h.clock.now(), reason: 'no_usable_seat' } });
+    expect(reply.schedules[0]?.lastRunAt).toBeNull();
+  });
+
   it('drops a schedule stopped elsewhere at the next refresh, and its alarm with it', async () => {
     const { h, schedule } = await scheduled();
     h.service.recurring.stopElsewhere(schedule.id);

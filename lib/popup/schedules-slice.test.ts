@@ -12,6 +12,7 @@ const SCHEDULE: ScheduleView = {
   templateExtractionId: 'e1',
   nextRunAt: Date.UTC(2026, 0, 22, 9),
   lastRunAt: null,
+  skipped: null,
   createdAt: Date.UTC(2026, 0, 15, 9),
   runIds: [],
 };

@@ -11,6 +11,10 @@ import { parseExtractionTime } from '../contract/time.ts';
 export const RepeatFrequency = z.enum(['daily', 'weekly', 'monthly']);
 export type RepeatFrequency = z.infer<typeof RepeatFrequency>;
 
+/** Why the service skipped a run that came due (beyond the spec's fields: decisions.md). */
+export const SkipReason = z.enum(['insufficient_credits', 'no_usable_seat']);
+export type SkipReason = z.infer<typeof SkipReason>;
+
 export const ScheduleViewSchema = z.object({
   /** The service's schedule_id. */
   id: z.string(),
@@ -24,6 +28,8 @@ export const ScheduleViewSchema = z.object({
   /** From the service's clock (sandbox keys: sandbox time, which may run ahead of this browser's). */
   nextRunAt: z.number(),
   lastRunAt: z.number().nullable(),
+  /** The last run that came due and was not made, and why; null when none was (or the service does not say). */
+  skipped: z.object({ at: z.number(), reason: SkipReason }).nullable().default(null),
   createdAt: z.number(),
   /** Extraction ids of the runs made so far, newest first. */
   runIds: z.array(z.string()),
@@ -40,6 +46,10 @@ export function scheduleFromApi(out: RecurringExportOut): ScheduleView {
     templateExtractionId: out.template_extraction_id,
     nextRunAt: parseExtractionTime(out.next_run_at).getTime(),
     lastRunAt: out.last_run_at === null ? null : parseExtractionTime(out.last_run_at).getTime(),
+    skipped:
+      out.last_skipped_at && out.last_skip_reason
+        ? { at: parseExtractionTime(out.last_skipped_at).getTime(), reason: out.last_skip_reason }
+        : null,
     createdAt: parseExtractionTime(out.created_at).getTime(),
     runIds: out.run_ids,
   };

@@ -26,6 +26,7 @@ export interface FakeSchedule {
   templateId: string;
   nextRunAt: number;
   lastRunAt: number | null;
+  skipped: { at: number; reason: 'insufficient_credits' | 'no_usable_seat' } | null;
   createdAt: number;
   runIds: string[];
 }
@@ -45,6 +46,8 @@ export function fakeRecurring(now: () => number, extractions: ReturnType<typeof 
     template_extraction_id: s.templateId,
     next_run_at: formatExtractionTime(new Date(s.nextRunAt)),
     last_run_at: s.lastRunAt === null ? null : formatExtractionTime(new Date(s.lastRunAt)),
+    last_skipped_at: s.skipped && formatExtractionTime(new Date(s.skipped.at)),
+    last_skip_reason: s.skipped?.reason ?? null,
     created_at: formatExtractionTime(new Date(s.createdAt)),
     run_ids: [...s.runIds],
   });
@@ -76,6 +79,7 @@ export function fakeRecurring(now: () => number, extractions: ReturnType<typeof 
       templateId: template.id,
       nextRunAt: now() + INTERVAL[frequency],
       lastRunAt: null,
+      skipped: null,
       createdAt: now(),
       runIds: [],
     };
@@ -142,6 +146,13 @@ export function fakeRecurring(now: () => number, extractions: ReturnType<typeof 
       schedule.lastRunAt = now();
       schedule.nextRunAt += INTERVAL[schedule.frequency];
       return run;
+    },
+    /** The schedule's time came and the run was not made: no seat, or no credits. */
+    skip(scheduleId: string, reason: 'insufficient_credits' | 'no_usable_seat') {
+      const schedule = live(scheduleId);
+      if (!schedule) throw new Error(`no live schedule ${scheduleId}`);
+      schedule.skipped = { at: now(), reason };
+      schedule.nextRunAt += INTERVAL[schedule.frequency];
     },
     /** Stopped by someone else (the CLI, another browser). */
     stopElsewhere(scheduleId: string) {
