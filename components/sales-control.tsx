@@ -11,19 +11,10 @@ import {
   isSingle,
 } from '../lib/page/estimate.ts';
 import type { KnownPageKind, PageFacts } from '../lib/page/page-facts.ts';
-import { canRepeat, REPEAT_CHOICES, type RepeatChoice, repeatNote, repeatWords } from '../lib/page/repeat.ts';
-import type { RepeatFrequency } from '../lib/recurring/schedule-view.ts';
+import { canRepeat, REPEAT_CHOICES, type RepeatChoice, repeatNote } from '../lib/page/repeat.ts';
+import { type Outcome, type StartRequest, startedWords } from '../lib/page/start-outcome.ts';
 
-export type { KnownPageKind };
-
-export interface StartRequest {
-  requestId: string;
-  pageUrl: string;
-  name: string;
-  enrich: EnrichEmail;
-  /** Repeat the search this often (searches only); absent: once. */
-  repeat?: RepeatFrequency;
-}
+export type { KnownPageKind, StartRequest };
 
 interface Props {
   kind: KnownPageKind;
@@ -35,13 +26,6 @@ interface Props {
   start(request: StartRequest): Promise<ExtractionStartedReply | ErrorReply>;
   newRequestId(): string;
 }
-
-type Outcome =
-  | { state: 'started'; message: string; next: string }
-  | { state: 'error'; message: string; next: string }
-  /** Started, but not set to repeat: `retry` is the same request, which schedules without extracting again. */
-  | { state: 'warning'; message: string; next: string; retry: StartRequest }
-  | null;
 
 /**
  * The in-page control: a button that opens a small form (name, emails, estimate, and on searches
@@ -186,29 +170,4 @@ export function SalesControl({ kind, pageUrl, readFacts, start, newRequestId }: 
       )}
     </div>
   );
-}
-
-function startedWords(reply: ExtractionStartedReply, request: StartRequest): Outcome {
-  const { name } = request;
-  if (reply.prospect) {
-    const who = String(reply.prospect['Full Name'] ?? reply.prospect['Company Name'] ?? name);
-    const email = reply.prospect.Email ? ` (${String(reply.prospect.Email)})` : '';
-    return {
-      state: 'started',
-      message: `Extracted ${who}${email}.`,
-      next: 'Download it as CSV from the Leadforge popup.',
-    };
-  }
-  const started = `Extraction started: ${reply.job.name || name}.`;
-  if (reply.repeat && request.repeat) {
-    const words = repeatWords(reply.repeat, request.repeat);
-    const message = `${started} ${words.message}`;
-    if (!reply.repeat.ok) return { state: 'warning', message, next: words.next, retry: request };
-    return { state: 'started', message, next: words.next };
-  }
-  return {
-    state: 'started',
-    message: started,
-    next: 'Follow its progress in the Leadforge popup; you will be notified when it is ready.',
-  };
 }
