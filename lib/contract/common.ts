@@ -43,6 +43,13 @@ export const optionalWebhookUrl = () => WebhookUrlSchema.nullable().optional();
 /** A name given by the caller: trimmed, 1 to 255 characters. */
 export const nameSchema = (description: string) => z.string().trim().min(1).max(255).meta({ description });
 
+/**
+ * A name of 1 to 255 characters without control characters: a NUL cannot be stored in
+ * PostgreSQL text (it was a 500 there), and no other control character belongs in a name.
+ */
+export const plainNameSchema = (description: string) =>
+  nameSchema(description).regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters');
+
 /** A non-negative integer query parameter (query values arrive as strings). */
 export const queryOffset = () => z.coerce.number().int().min(0).default(0);
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { JsonValueSchema, nameSchema, optionalWebhookUrl, progressSchema, queryLimit, queryOffset } from './common.ts';
+import {
+  JsonValueSchema,
+  optionalWebhookUrl,
+  plainNameSchema,
+  progressSchema,
+  queryLimit,
+  queryOffset,
+} from './common.ts';
 import {
   EnrichEmailSchema,
   ExtractionStatusFilterSchema,
@@ -16,15 +23,7 @@ const enrichEmail = () =>
       'none skips email enrichment; matching enriches only leads that match the search filters (`Matches Filters`); all enriches every lead. Included in the 1 credit per record.',
   });
 
-/**
- * A name of 1 to 255 characters without control characters: a NUL cannot be stored in
- * PostgreSQL text (it was a 500 there), and no other control character belongs in a name.
- */
-const searchName = () =>
-  nameSchema('Name of the extraction, 1 to 255 characters, no control characters.').regex(
-    /^[^\u0000-\u001f\u007f]*$/,
-    'must not contain control characters',
-  );
+const searchName = () => plainNameSchema('Name of the extraction, 1 to 255 characters, no control characters.');
 
 /* ------------------------------------------------------------------------------------------------
  * Requests

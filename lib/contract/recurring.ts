@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nameSchema } from './common.ts';
+import { plainNameSchema } from './common.ts';
 import { FrequencySchema } from './enums.ts';
 import { SchedulableUrlSchema } from './sales-urls.ts';
 import { ExtractionTimeSchema } from './time.ts';
@@ -9,7 +9,8 @@ const frequency = () =>
     description: 'daily, weekly or monthly (upper case accepted). The next run is one interval after the change.',
   });
 
-const scheduleName = () => nameSchema('Name of the schedule and of its template extraction, 1 to 255 characters.');
+const scheduleName = () =>
+  plainNameSchema('Name of the schedule and of its template extraction, 1 to 255 characters, no control characters.');
 
 /**
  * `POST /v1/extractions/recurring/` body: exactly one of `extraction_id` or `url`, plus the cadence.
