@@ -1,8 +1,10 @@
+import pino from 'pino';
 import { Accounts } from '../accounts/accounts.ts';
 import { Credits } from '../billing/credits.ts';
 import { Quota } from '../billing/quota.ts';
 import { type Config, loadSecretKey } from '../config/config.ts';
 import { type Clock, systemClock } from '../core/clock.ts';
+import { loggerOptions } from '../core/logger.ts';
 import { SecretBox } from '../core/secret-box.ts';
 import { EmailFinder } from '../email-finder/service.ts';
 import { EMAIL_VALIDATION_BODY } from '../email-validation/run-job.ts';
@@ -89,7 +91,15 @@ export async function createApp(
   webhooks.bodies.register(EXTRACTION_BODY, extractionBodySource);
   const extractions = new Extractions({ config, store, credits, quota, queue, clock, connectors });
   const recurring = new RecurringExports({ store, quota, clock, worldTime, connectors });
-  const scheduler = new RecurringScheduler({ store, credits, queue, clock, worldTime });
+  // Its own logger: a tick may run in the API (a sandbox clock advance) as well as in a worker.
+  const scheduler = new RecurringScheduler({
+    store,
+    credits,
+    queue,
+    clock,
+    worldTime,
+    log: pino(loggerOptions(config.logLevel)),
+  });
   const sandboxClock = new SandboxClock(worldTime, scheduler, () => (opts.worlds?.clock ?? systemClock).now());
   return {
     config,

@@ -50,11 +50,20 @@ export class RecurringScheduler {
     for (const mode of modes) {
       const now = await this.deps.worldTime.now(mode);
       // Every schedule handled leaves the due set (its date moved on, by this tick or another), so
-      // batch after batch ends; a failing one throws out of the tick instead of coming round again.
+      // batch after batch ends. One that fails is logged and left for the next tick; it does not
+      // hold up the others, and a batch of nothing but failures ends the tick.
       for (;;) {
         const due = await dueSchedules(this.deps.store.db, mode, now, BATCH);
-        for (const schedule of due) if ((await this.due(schedule, now)) === 'fired') fired++;
-        if (due.length < BATCH) break;
+        let failed = 0;
+        for (const schedule of due) {
+          try {
+            if ((await this.due(schedule, now)) === 'fired') fired++;
+          } catch (error) {
+            failed++;
+            this.deps.log?.error({ err: error, schedule: schedule.id }, 'recurring run could not be made');
+          }
+        }
+        if (due.length < BATCH || failed === due.length) break;
       }
     }
     return fired;
