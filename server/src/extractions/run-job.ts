@@ -31,6 +31,7 @@ import { SalesToolConnector } from '../salestool/connector.ts';
 import { SessionDead } from '../salestool/errors.ts';
 import { companyIdOf, leadKey } from '../salestool/map-facts.ts';
 import {
+  deliveredByOtherRuns,
   dropItems,
   dropPendingItems,
   type ExtractionRow,
@@ -387,8 +388,20 @@ async function page(
     const pagedTo = result.start + result.items.length + result.skipped;
     const reachable = result.reachable ?? row.reachable ?? pagedTo;
     const total = result.total ?? row.total_prospects;
+    // A recurring run leaves out what its schedule's other runs delivered (run-window.ts).
+    const delivered = row.schedule_id
+      ? await deliveredByOtherRuns(
+          deps.store.db,
+          row.schedule_id,
+          row.id,
+          stubs.map((s) => s.entity_id),
+        )
+      : new Set<string>();
     await ctx.fenced(async (tx) => {
-      await insertItems(tx, stubs);
+      await insertItems(
+        tx,
+        stubs.filter((s) => !delivered.has(s.entity_id)),
+      );
       const progress = Math.min(75, Math.floor((75 * pagedTo) / Math.max(1, reachable)));
       await updateExtraction(tx, row.id, { progress, reachable, total_prospects: total, updated_at: deps.clock.now() });
     });

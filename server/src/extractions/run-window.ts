@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { JobContext } from '../jobs/types.ts';
 import { type ExtractionRow, updateExtraction } from '../store/extractions-repo.ts';
-import { moveCoveredUntil, scheduleById } from '../store/recurring-repo.ts';
+import { lowerCoveredUntil, moveCoveredUntil, scheduleById } from '../store/recurring-repo.ts';
 import type { DB, KeyKind } from '../store/schema.ts';
 
 /** The run's `since`: taken once (a resumed run keeps the window it took). */
@@ -35,10 +35,9 @@ export async function takeWindow(
   }
 }
 
-/** A failed run's window goes back to its schedule, if the schedule has not moved past it since. */
+/** A failed run's window goes back to its schedule. */
 export async function giveWindowBack(tx: Kysely<DB>, row: ExtractionRow): Promise<void> {
-  const { schedule_id, window_from, window_to } = row;
+  const { schedule_id, window_from } = row;
   if (!schedule_id || window_from === null || window_from === undefined) return;
-  if (window_to === null || window_to === undefined) return;
-  await moveCoveredUntil(tx, schedule_id, window_to, window_from);
+  await lowerCoveredUntil(tx, schedule_id, window_from);
 }

@@ -1,13 +1,13 @@
 /**
  * A call to the sales tool on a seat while an API caller waits (checking a URL, saving a search):
  * one quick retry, then an answer the caller can act on. A refused session is 409 (reconnect the
- * seat), a refused request 422 on the field that named it, a tool that does not answer 503 with a
- * Retry-After (its own when it gave one).
+ * seat), a refused request 422 on the field that named it, a tool that does not answer (or answers
+ * what it should not) 503 with a Retry-After (its own when it gave one).
  */
 import type { AuthContext } from '../accounts/accounts.ts';
 import { ApiError } from '../core/errors.ts';
 import type { SalesToolConnector } from '../salestool/connector.ts';
-import { SalesToolRefused, SalesToolUnavailable, SessionDead } from '../salestool/errors.ts';
+import { SalesToolBadResponse, SalesToolRefused, SalesToolUnavailable, SessionDead } from '../salestool/errors.ts';
 import { HttpFailure } from '../salestool/http.ts';
 import { seatById } from '../store/seats-repo.ts';
 import type { Store } from '../store/store.ts';
@@ -36,7 +36,11 @@ export async function callOnSeat<T>(
       );
     }
     if (error instanceof SalesToolRefused) throw refused(`the sales tool cannot read it (${error.message})`);
-    if (error instanceof SalesToolUnavailable || error instanceof HttpFailure) {
+    if (
+      error instanceof SalesToolUnavailable ||
+      error instanceof HttpFailure ||
+      error instanceof SalesToolBadResponse
+    ) {
       const told = error instanceof SalesToolUnavailable ? error.retryAfterMs : null;
       const retryAfter = told === null ? 30 : Math.max(1, Math.ceil(told / 1000));
       throw new ApiError(
@@ -52,3 +56,11 @@ export async function callOnSeat<T>(
     link.close();
   }
 }
+
+/** The 422 for a request the sales tool refused, on the body field that named it. */
+export const salesToolRefused =
+  (field: string) =>
+  (reason: string): ApiError =>
+    new ApiError('ValidationError', `Invalid request. ${field}: ${reason}`, {
+      details: [{ field, rule: 'sales_tool_refused', message: reason }],
+    });

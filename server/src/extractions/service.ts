@@ -29,9 +29,10 @@ import type { ExtractionItemsTable, ExtractionType } from '../store/schema.ts';
 import { type Store, writeTransaction } from '../store/store.ts';
 import { checkWebhookTarget } from '../webhooks/check-target.ts';
 import { insertExtractionWithJob } from './enqueue.ts';
-import { callOnSeat } from './seat-call.ts';
+import { callOnSeat, salesToolRefused } from './seat-call.ts';
 import type { SeatConnectorFactory } from './seat-connector.ts';
 import { entityOf } from './targets.ts';
+import { usableSeats } from './usable-seats.ts';
 import { csvChunks, detailChunks, inProgressView, isRunning, listItemView } from './views.ts';
 
 /** api.md: the single extraction answers within about 25 s, else 202. */
@@ -240,15 +241,9 @@ export class Extractions {
 
   /** The valid seat with the most quota left (decisions.md); 409 when there is none. */
   private async pickSeat(accountId: string): Promise<{ id: string; remaining: number }> {
-    const seats = (await this.deps.quota.seats(accountId)).filter((s) => s.seat.status === 'valid');
-    const best = seats.sort((a, b) => b.remaining - a.remaining)[0];
-    if (!best) {
-      throw new ApiError(
-        'NoUsableSeat',
-        'No usable seat: connect a Sales Navigator session with the Leadforge extension (or reconnect an expired one).',
-      );
-    }
-    return { id: best.seat.id, remaining: best.remaining };
+    const [best] = await usableSeats(this.deps.quota, accountId);
+    if (!best) throw new TypeError('usableSeats gives at least one seat');
+    return best;
   }
 
   /**
@@ -353,11 +348,7 @@ function uniqueItems(extractionId: string, entities: ReturnType<typeof entityOf>
   return items;
 }
 
-function urlRefused(reason: string): ApiError {
-  return new ApiError('ValidationError', `Invalid request. body.linkedin_url: ${reason}`, {
-    details: [{ field: 'body.linkedin_url', rule: 'sales_tool_refused', message: reason }],
-  });
-}
+const urlRefused = salesToolRefused('body.linkedin_url');
 
 function quotaExceeded(needed: number, remaining: number): ApiError {
   return new ApiError(

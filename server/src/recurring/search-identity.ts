@@ -24,5 +24,5 @@ export function queryKey(kind: SearchKind, query: SearchQuery): string {
   return `query:${kind}:${serialiseSearchQuery({ ...bare, filters })}`;
 }
 
-export const savedSearchKey = (kind: SearchKind, seatId: string, savedSearchId: string): string =>
-  `saved:${kind}:${seatId}:${savedSearchId}`;
+/** Saved-search ids are the tool's own, unique across members. */
+export const savedSearchKey = (kind: SearchKind, savedSearchId: string): string => `saved:${kind}:${savedSearchId}`;

@@ -22,8 +22,9 @@ import type { Quota } from '../billing/quota.ts';
 import type { Clock } from '../core/clock.ts';
 import { ApiError, notFound } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
-import { callOnSeat } from '../extractions/seat-call.ts';
+import { callOnSeat, salesToolRefused } from '../extractions/seat-call.ts';
 import type { SeatConnectorFactory } from '../extractions/seat-connector.ts';
+import { usableSeats } from '../extractions/usable-seats.ts';
 import { extractionOf, insertExtraction, updateExtraction } from '../store/extractions-repo.ts';
 import {
   insertSchedule,
@@ -71,27 +72,54 @@ interface Resolved {
 }
 
 export class RecurringExports {
+  private readonly creating = new Map<string, Promise<unknown>>();
+
   constructor(private readonly deps: RecurringDeps) {}
 
+  /** Runs an account's work after the account's work already under way here. */
+  private oneAtATime<T>(accountId: string, work: () => Promise<T>): Promise<T> {
+    const before = this.creating.get(accountId) ?? Promise.resolve();
+    const run = before.then(work, work);
+    const settled = run.catch(() => undefined);
+    this.creating.set(accountId, settled);
+    void settled.then(() => {
+      if (this.creating.get(accountId) === settled) this.creating.delete(accountId);
+    });
+    return run;
+  }
+
+  /**
+   * POST: schedules a search, or updates the cadence of the account's schedule of that search.
+   * An account's creations run one at a time in this process, so that two requests for one search
+   * save it on the seat once (across processes the unique index still keeps one schedule).
+   */
   async create(auth: AuthContext, body: CreateIn): Promise<RecurringExportCreateOut> {
+    return this.oneAtATime(auth.accountId, () => this.createNow(auth, body));
+  }
+
+  private async createNow(auth: AuthContext, body: CreateIn): Promise<RecurringExportCreateOut> {
     const source = await this.source(auth, body);
     const kind = targetSearchKind(source.target);
     if (!kind) throw notSchedulable(source.field, 'lists and single profiles cannot be scheduled');
-    const seatId = await this.pickSeat(auth.accountId, source.seatId);
+    const seats = await usableSeats(this.deps.quota, auth.accountId, source.seatId);
     const frequency = body.frequency as Frequency;
-
-    const known = await this.knownSearch(auth, source, kind, seatId);
-    const existing = await liveScheduleOfSearch(this.deps.store.db, auth.accountId, known.lookup);
+    const found = await this.findSearch(auth, source, kind, seats);
+    const existing = await liveScheduleOfSearch(this.deps.store.db, auth.accountId, found.lookup);
     if (existing) return { ...(await this.recadence(auth, existing, frequency)), created: false };
 
-    const resolved = known.resolved ?? (await this.saveOnSeat(auth, source, kind, seatId, known.query));
+    const savedSearchId =
+      found.savedSearchId ??
+      (await callOnSeat(this.deps, auth, found.seatId, salesToolRefused(source.field), (c) =>
+        c.saveSearch(kind, source.name, found.query),
+      ));
+    const resolved = { kind, key: found.key, savedSearchId };
     try {
-      const row = await this.insert(auth, source, resolved, seatId, frequency);
+      const row = await this.insert(auth, source, resolved, found.seatId, frequency);
       return { ...scheduleView(row, []), created: true };
     } catch (error) {
-      // Another request scheduled the same search a moment ago: theirs stands, with this cadence.
+      // Another process scheduled the same search a moment ago: theirs stands, with this cadence.
       if (!isUniqueViolation(error)) throw error;
-      const raced = await liveScheduleOfSearch(this.deps.store.db, auth.accountId, known.lookup);
+      const raced = await liveScheduleOfSearch(this.deps.store.db, auth.accountId, found.lookup);
       if (!raced) throw error;
       return { ...(await this.recadence(auth, raced, frequency)), created: false };
     }
@@ -208,69 +236,55 @@ export class RecurringExports {
     };
   }
 
-  /** The valid seat to use: the extraction's own when it still is, else the one with most quota left; 409 when none. */
-  private async pickSeat(accountId: string, preferred?: string): Promise<string> {
-    const valid = (await this.deps.quota.seats(accountId)).filter((s) => s.seat.status === 'valid');
-    const own = valid.find((s) => s.seat.id === preferred);
-    const best = own ?? valid.sort((a, b) => b.remaining - a.remaining)[0];
-    if (!best) {
-      throw new ApiError(
-        'NoUsableSeat',
-        'No usable seat: a recurring export runs on a connected Sales Navigator seat. Connect one with the Leadforge extension (or reconnect an expired one).',
-      );
-    }
-    return best.seat.id;
-  }
-
   /**
-   * How to find a schedule of this search, before anything is saved: a saved search by its id on
-   * the seat; a search by its filters (a recent search's filters are read from its first page).
+   * The search on the seats, before anything is saved: which seat it runs on, the key it is stored
+   * under, and what makes a schedule of it already there. A saved search runs on the seat that has
+   * it; its filters, as the seat's index tells them, match a schedule of the same filters. A search
+   * given by its filters (a recent search's, read from its first page) matches a saved search of
+   * the same filters already on the seat, which it then runs instead of saving another.
    */
-  private async knownSearch(
+  private async findSearch(
     auth: AuthContext,
     source: Source,
     kind: SearchKind,
-    seatId: string,
+    seats: { id: string }[],
   ): Promise<{
-    lookup: { key: string; savedSearchId?: string; seatId?: string };
-    resolved?: Resolved;
-    query?: SearchQuery;
+    seatId: string;
+    key: string;
+    lookup: { keys: string[]; savedSearchId?: string };
+    savedSearchId?: string;
+    query: SearchQuery;
   }> {
-    const { target } = source;
+    const { target, field } = source;
+    const refused = salesToolRefused(field);
+    const savedOn = (seatId: string) => callOnSeat(this.deps, auth, seatId, refused, (c) => c.savedSearches(kind));
     if (target.kind === 'saved-search') {
-      const key = savedSearchKey(kind, seatId, target.savedSearchId);
-      return {
-        lookup: { key, savedSearchId: target.savedSearchId, seatId },
-        resolved: { kind, key, savedSearchId: target.savedSearchId },
-      };
+      for (const seat of seats) {
+        const saved = (await savedOn(seat.id)).find((s) => s.id === target.savedSearchId);
+        if (!saved) continue;
+        const key = savedSearchKey(kind, target.savedSearchId);
+        const keys = saved.query ? [key, queryKey(kind, saved.query)] : [key];
+        const query = saved.query ?? { filters: [] };
+        return { seatId: seat.id, key, lookup: { keys, savedSearchId: saved.id }, savedSearchId: saved.id, query };
+      }
+      throw refused(`saved search ${target.savedSearchId} is on none of the account's connected seats`);
     }
+    const seatId = (seats[0] as { id: string }).id;
     let query: SearchQuery | null;
     if (target.kind === 'people-search' || target.kind === 'company-search') query = target.query;
     else {
-      query = await callOnSeat(this.deps, auth, seatId, refusedOn(source.field), (c) => c.echoedQuery(target));
+      query = await callOnSeat(this.deps, auth, seatId, refused, (c) => c.echoedQuery(target));
       if (!query) {
         throw notSchedulable(
-          source.field,
+          field,
           'the sales tool did not tell this recent search’s filters; open it and schedule the URL of the search page',
         );
       }
     }
-    return { lookup: { key: queryKey(kind, query) }, query };
-  }
-
-  /** Saves a search given by its filters on the seat, once; a saved search is checked to be there. */
-  private async saveOnSeat(
-    auth: AuthContext,
-    source: Source,
-    kind: SearchKind,
-    seatId: string,
-    query: SearchQuery | undefined,
-  ): Promise<Resolved> {
-    if (!query) throw new TypeError('a search to save needs its query');
-    const savedSearchId = await callOnSeat(this.deps, auth, seatId, refusedOn(source.field), (c) =>
-      c.saveSearch(kind, source.name, query),
-    );
-    return { kind, key: queryKey(kind, query), savedSearchId };
+    const key = queryKey(kind, query);
+    const same = (await savedOn(seatId)).find((s) => s.query !== null && queryKey(kind, s.query) === key);
+    if (same) return { seatId, key, lookup: { keys: [key], savedSearchId: same.id }, savedSearchId: same.id, query };
+    return { seatId, key, lookup: { keys: [key] }, query };
   }
 
   private async insert(
@@ -280,15 +294,6 @@ export class RecurringExports {
     seatId: string,
     frequency: Frequency,
   ): Promise<ScheduleRow> {
-    const { target } = source;
-    if (target.kind === 'saved-search') {
-      // Scheduled as it is: the saved search must be on the seat (read one result to know).
-      await callOnSeat(this.deps, auth, seatId, refusedOn(source.field), (c) =>
-        c
-          .pages({ kind: 'saved-search', search: resolved.kind, savedSearchId: resolved.savedSearchId }, { limit: 1 })
-          .next(),
-      );
-    }
     const now = await this.deps.worldTime.now(auth.mode);
     const real = this.deps.clock.now();
     const runTarget: SalesNavTarget = {
@@ -361,9 +366,4 @@ export class RecurringExports {
 const notSchedulable = (field: string, reason: string) =>
   new ApiError('ValidationError', `Invalid request. ${field}: ${reason}`, {
     details: [{ field, rule: 'not_schedulable', message: reason }],
-  });
-
-const refusedOn = (field: string) => (reason: string) =>
-  new ApiError('ValidationError', `Invalid request. ${field}: ${reason}`, {
-    details: [{ field, rule: 'sales_tool_refused', message: reason }],
   });

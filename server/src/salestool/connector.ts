@@ -7,7 +7,15 @@
 import type { SearchFilter, SearchKind, SearchQuery } from '../../../lib/salesnav/filters.ts';
 import { serialiseSearchQuery, withoutSessionState } from '../../../lib/salesnav/search-query.ts';
 import type { SalesNavTarget } from '../../../lib/salesnav/target.ts';
-import { companyPath, PAGE_SIZE, type PagedShape, pagedRequest, profilePath, RESULT_CAP } from './endpoints.ts';
+import {
+  companyPath,
+  encodeDecoration,
+  PAGE_SIZE,
+  type PagedShape,
+  pagedRequest,
+  profilePath,
+  RESULT_CAP,
+} from './endpoints.ts';
 import { SalesToolBadResponse, SalesToolRefused } from './errors.ts';
 import { noPacing, type Pacer } from './pacing.ts';
 import {
@@ -107,16 +115,34 @@ export class SalesToolConnector {
    * [inf] Rest.li create on the saved-searches resource (§2.2 documents only its index).
    */
   async saveSearch(kind: SearchKind, name: string, query: SearchQuery): Promise<string> {
-    const body = await this.client.postJson('/sales-api/salesApiSavedSearchesV2', {
+    const { body, headers } = await this.client.postJson('/sales-api/salesApiSavedSearchesV2', {
       name,
       searchType: kind,
       query: serialiseSearchQuery(withoutSessionState(query)),
     });
-    const id = (body as { id?: unknown } | null)?.id;
+    const header = headers['x-restli-id'];
+    const id = (Array.isArray(header) ? header[0] : header) ?? (body as { id?: unknown } | null)?.id;
     if ((typeof id !== 'number' && typeof id !== 'string') || !/^\d{1,19}$/.test(String(id))) {
       throw new SalesToolBadResponse('saving a search gave no id');
     }
     return String(id);
+  }
+
+  /** The member's saved searches of a kind, with the filters the tool says they run (§2.2, the index). */
+  async savedSearches(kind: SearchKind): Promise<{ id: string; query: SearchQuery | null }[]> {
+    const q = kind === 'LEAD' ? 'savedPeopleSearches' : 'savedAccountSearches';
+    const envelope = EnvelopeSchema.safeParse(
+      await this.client.getJson(
+        `/sales-api/salesApiSavedSearchesV2?decoration=${encodeDecoration('(createdAt,id,lastViewedAt,name,newHitsCount,seat,keywords,filters)')}&count=50&q=${q}&start=0`,
+      ),
+    );
+    if (!envelope.success) throw new SalesToolBadResponse('the saved searches are not an {elements} envelope');
+    return envelope.data.elements.flatMap((element) => {
+      const e = element as Record<string, unknown> | null;
+      const id = e?.id;
+      if ((typeof id !== 'number' && typeof id !== 'string') || !/^\d{1,19}$/.test(String(id))) return [];
+      return [{ id: String(id), query: echoedQuery(e) }];
+    });
   }
 
   /**
@@ -127,14 +153,7 @@ export class SalesToolConnector {
     const request = pagedRequest(target);
     if (!request) return null;
     const envelope = EnvelopeSchema.safeParse(await this.client.getJson(request.path(0, 1)));
-    const metadata = envelope.success ? (envelope.data.metadata as Record<string, unknown> | undefined) : undefined;
-    if (!metadata || !Array.isArray(metadata.filters)) return null;
-    const filters = metadata.filters.filter(
-      (f): f is SearchFilter =>
-        typeof f === 'object' && f !== null && typeof (f as { type?: unknown }).type === 'string',
-    );
-    const keywords = typeof metadata.keywords === 'string' ? metadata.keywords : undefined;
-    return { filters, ...(keywords !== undefined && { keywords }) };
+    return envelope.success ? echoedQuery(envelope.data.metadata as Record<string, unknown> | undefined) : null;
   }
 
   /** One company (§2.8). */
@@ -157,4 +176,14 @@ function readItem(shape: PagedShape, element: unknown): PagedItem | undefined {
   }
   const row = AccountTableRowSchema.safeParse(element);
   return row.success ? { shape, row: row.data } : undefined;
+}
+
+/** A query from what the tool echoes of one (`filters`, `keywords`); null when it gives no filters. */
+function echoedQuery(source: Record<string, unknown> | null | undefined): SearchQuery | null {
+  if (!source || !Array.isArray(source.filters)) return null;
+  const filters = source.filters.filter(
+    (f): f is SearchFilter => typeof f === 'object' && f !== null && typeof (f as { type?: unknown }).type === 'string',
+  );
+  const keywords = typeof source.keywords === 'string' ? source.keywords : undefined;
+  return { filters, ...(keywords !== undefined && { keywords }) };
 }

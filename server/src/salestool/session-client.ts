@@ -90,14 +90,16 @@ export class SalesToolSession {
   }
 
   /**
-   * POSTs a JSON body to `path` and returns the JSON answer (a create: saving a search). Same
+   * POSTs a JSON body to `path` and returns the answer's JSON (null when empty) and headers (a create: saving a search). Same
    * errors as getJson. Retried like a GET: a create the tool did not answer may be made twice,
    * which for a saved search costs one spare entry in the member's list, never a lost schedule.
    */
-  async postJson(path: string, json: unknown): Promise<unknown> {
+  async postJson(path: string, json: unknown): Promise<{ body: unknown; headers: RawResponse['headers'] }> {
     const response = await this.get(path, json);
+    // Rest.li creates often answer 201 with no body, the new id in X-RestLi-Id.
+    if (response.body.trim() === '') return { body: null, headers: response.headers };
     try {
-      return JSON.parse(response.body);
+      return { body: JSON.parse(response.body), headers: response.headers };
     } catch {
       throw new SalesToolBadResponse(`the answer to ${endpointName(path)} is not JSON`);
     }

@@ -146,3 +146,26 @@ export const markHoldCommitted = (db: Kysely<DB>, extractionId: string, holdId: 
     .where('extraction_id', '=', extractionId)
     .where('hold_id', '=', holdId)
     .execute();
+
+/**
+ * Of some leads or accounts, those a schedule's other runs have delivered (a record was made), so
+ * that a run reading a window again (after a failed run gave it back) delivers none twice.
+ */
+export async function deliveredByOtherRuns(
+  db: Kysely<DB>,
+  scheduleId: string,
+  extractionId: string,
+  entityIds: string[],
+): Promise<Set<string>> {
+  if (entityIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('extraction_items as i')
+    .innerJoin('extractions as e', 'e.id', 'i.extraction_id')
+    .select('i.entity_id')
+    .where('e.schedule_id', '=', scheduleId)
+    .where('e.id', '<>', extractionId)
+    .where('i.record', 'is not', null)
+    .where('i.entity_id', 'in', entityIds)
+    .execute();
+  return new Set(rows.map((r) => r.entity_id));
+}

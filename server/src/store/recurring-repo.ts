@@ -18,11 +18,11 @@ export const liveScheduleOf = (db: Kysely<DB>, accountId: string, id: string) =>
     .where('status', '<>', 'stopped')
     .executeTakeFirst();
 
-/** The account's live schedule of a search: by its key, or by the saved search it runs. */
+/** The account's live schedule of a search: by one of its keys, or by the saved search it runs. */
 export const liveScheduleOfSearch = (
   db: Kysely<DB>,
   accountId: string,
-  search: { key: string; savedSearchId?: string; seatId?: string },
+  search: { keys: string[]; savedSearchId?: string },
 ) =>
   db
     .selectFrom('recurring_exports')
@@ -30,13 +30,12 @@ export const liveScheduleOfSearch = (
     .where('account_id', '=', accountId)
     .where('status', '<>', 'stopped')
     .where((eb) => {
-      const byKey = eb('search_key', '=', search.key);
-      if (search.savedSearchId === undefined || search.seatId === undefined) return byKey;
-      return eb.or([
-        byKey,
-        eb.and([eb('saved_search_id', '=', search.savedSearchId), eb('seat_id', '=', search.seatId)]),
-      ]);
+      const byKey = eb('search_key', 'in', search.keys);
+      return search.savedSearchId === undefined
+        ? byKey
+        : eb.or([byKey, eb('saved_search_id', '=', search.savedSearchId)]);
     })
+    .orderBy('created_at')
     .executeTakeFirst();
 
 /** Schedules that can still run, soonest next run first. */
@@ -84,10 +83,7 @@ export async function claimDueRun(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/**
- * Moves `covered_until` from one point to another only if it still is at the first: a run taking
- * its window, or a failed run giving it back.
- */
+/** Moves `covered_until` from one point to another only if it still is at the first: a run taking its window. */
 export async function moveCoveredUntil(db: Kysely<DB>, id: string, from: number, to: number): Promise<boolean> {
   const result = await db
     .updateTable('recurring_exports')
@@ -97,6 +93,15 @@ export async function moveCoveredUntil(db: Kysely<DB>, id: string, from: number,
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Moves `covered_until` back to `to` if it is past it: a failed run giving its window back. */
+export const lowerCoveredUntil = (db: Kysely<DB>, id: string, to: number) =>
+  db
+    .updateTable('recurring_exports')
+    .set({ covered_until: to })
+    .where('id', '=', id)
+    .where('covered_until', '>', to)
+    .execute();
 
 export const scheduleById = (db: Kysely<DB>, id: string) =>
   db.selectFrom('recurring_exports').selectAll().where('id', '=', id).executeTakeFirst();

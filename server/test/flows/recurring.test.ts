@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { RecurringExportOutSchema } from '../../../lib/contract/recurring.ts';
 import { parseExtractionTime } from '../../../lib/contract/time.ts';
+import { savedSearch } from '../../src/sandbox/salestool/state.ts';
 import { bearer, startTestApp, type TestApp } from '../support/app.ts';
 import { describeEachDialect } from '../support/databases.ts';
-import { connectSeat, L, runDueExtractionJobs, SENIOR_OR_CXO } from '../support/extractions.ts';
-import { expectRunsMatchWorld, RECURRING_WORLDS } from '../support/recurring.ts';
+import { connectSeat, L, member, runDueExtractionJobs, SENIOR_OR_CXO } from '../support/extractions.ts';
+import { expectRunsMatchWorld, RECURRING_WORLDS, type RunFacts, runsOf } from '../support/recurring.ts';
 import { FAST_SANDBOX_ENV } from '../support/sandbox.ts';
 
 const ALL_PEOPLE = `${L}/sales/search/people`;
@@ -129,5 +130,66 @@ describeEachDialect('recurring exports over weeks of sandbox time', (dialect) =>
     const [run] = await expectRunsMatchWorld(t, daily);
     // Its window starts where the schedule began: the two skipped days are in it.
     expect(run?.from).toBe(Number(first.covered_until));
+  });
+});
+
+describeEachDialect('a recurring run stopped by the seat’s daily quota', (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await startTestApp(dialect, {
+      credits: 1_000,
+      env: { ...FAST_SANDBOX_ENV, LEADFORGE_SEAT_DAILY_LIMIT: '2' },
+      worlds: RECURRING_WORLDS,
+    });
+    await connectSeat(t);
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('is taken up where it stopped by the next runs: every new lead delivered once, charged once', async () => {
+    const res = await t.server.inject({
+      method: 'POST',
+      url: '/v1/extractions/recurring/',
+      headers: bearer(t.account.key),
+      payload: { url: ALL_PEOPLE, frequency: 'daily' },
+    });
+    const { schedule_id: id } = res.json();
+    const advance = async (by: string) => {
+      await t.server.inject({
+        method: 'POST',
+        url: '/v1/sandbox/clock/',
+        headers: bearer(t.account.key),
+        payload: { advance: by },
+      });
+      await runDueExtractionJobs(t);
+    };
+    // Two months of new people at once, for a seat that may read two a day.
+    await advance('60d');
+    let runs = await runsOf(t.app.store.db, id);
+    for (let day = 0; runs.at(-1)?.status !== 'EXECUTED'; day++) {
+      if (day > 40) throw new Error('the runs never caught up');
+      t.clock.advance(86_400_000); // the seat's rolling 24 hours are real time
+      await advance('1d');
+      runs = await runsOf(t.app.store.db, id);
+    }
+    expect(runs.filter((r) => r.status === 'FAILED').length).toBeGreaterThan(1);
+    const delivered = runs.flatMap((r) => r.leads);
+    expect(new Set(delivered).size).toBe(delivered.length);
+    const schedule = await t.app.store.db
+      .selectFrom('recurring_exports')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const tool = await t.app.worlds.salesToolServer();
+    const saved = savedSearch(tool.state, member('demo'), 'LEAD', schedule.saved_search_id);
+    if (!saved) throw new Error('no saved search');
+    const last = runs.at(-1) as RunFacts;
+    const truth = tool.state.engine
+      .newSince('LEAD', member('demo'), saved.query, schedule.created_at, last.to)
+      .map((h) => ('lead' in h.view ? h.view.lead.profileId : ''));
+    expect(delivered.sort()).toEqual(truth.sort());
+    expect(truth.length).toBeGreaterThan(4);
+    expect((await t.app.credits.balance(t.account.id)).available).toBe(1_000 - delivered.length);
   });
 });

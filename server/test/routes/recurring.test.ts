@@ -9,6 +9,7 @@ import {
   SandboxClockOutSchema,
 } from '../../../lib/contract/recurring.ts';
 import { parseExtractionTime } from '../../../lib/contract/time.ts';
+import { SalesToolBadResponse } from '../../src/salestool/errors.ts';
 import { bearer, startTestApp, type TestApp } from '../support/app.ts';
 import { describeEachDialect } from '../support/databases.ts';
 import { connectSeat, EXTRACTION_WORLDS, L, member, SENIOR_OR_CXO } from '../support/extractions.ts';
@@ -178,6 +179,90 @@ describeEachDialect('/v1/extractions/recurring/', (dialect) => {
       404,
       'NotFound',
     );
+    expect(await t.app.store.db.selectFrom('recurring_exports').selectAll().execute()).toEqual([]);
+  });
+
+  it('200 the same search in other words: a URL of a saved search’s filters runs that saved search (created false once scheduled); a recent search is saved with its filters', async () => {
+    await connectSeat(t);
+    // CXOs in North America, the demo member's saved search 50452101, as a URL of its filters.
+    const cxosInNa = `${L}/sales/search/people?query=(filters:List((type:REGION,values:List((id:102221843,text:North%2520America,selectionType:INCLUDED))),(type:SENIORITY_LEVEL,values:List((id:310,selectionType:INCLUDED)))))`;
+    const bySaved = await create({ url: DEMO_SAVED, frequency: 'daily' });
+    const byFilters = await create({ url: cxosInNa, frequency: 'weekly' });
+    expect(byFilters).toMatchObject({ schedule_id: bySaved.schedule_id, created: false, frequency: 'weekly' });
+    expect(await savedOnSeat()).toHaveLength(0);
+
+    // The other way round: filters first (no schedule yet: it runs the saved search already there).
+    await send('DELETE', `/v1/extractions/recurring/${bySaved.schedule_id}/`);
+    const filtersFirst = await create({ url: cxosInNa, frequency: 'daily' });
+    expect(filtersFirst).toMatchObject({
+      created: true,
+      source_url: `${L}/sales/search/people?savedSearchId=50452101`,
+    });
+    expect(await savedOnSeat()).toHaveLength(0);
+
+    // The demo member's first recent search ("marketing", headcount C and D).
+    const recent = await create({ url: `${L}/sales/search/people?recentSearchId=2154000101`, frequency: 'daily' });
+    expect(recent.created).toBe(true);
+    const saved = await savedOnSeat();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.query.keywords).toBe('marketing');
+    expect(recent.source_url).toBe(`${L}/sales/search/people?savedSearchId=${saved[0]?.id}`);
+  });
+
+  it('200 a saved search runs on the seat that has it, whichever seat has most quota left', async () => {
+    await connectSeat(t);
+    const ava = await connectSeat(t, 'ava');
+    // Ava's first saved search; demo's seat has as much quota left, and comes first.
+    const s = await create({ url: `${L}/sales/search/people?savedSearchId=50452201`, frequency: 'daily' });
+    const row = await t.app.store.db
+      .selectFrom('recurring_exports')
+      .selectAll()
+      .where('id', '=', s.schedule_id)
+      .executeTakeFirstOrThrow();
+    expect(row.seat_id).toBe(ava);
+    const again = await create({ url: `${L}/sales/search/people?savedSearchId=50452201`, frequency: 'weekly' });
+    expect(again).toMatchObject({ schedule_id: s.schedule_id, created: false });
+    const error = refusal(
+      await send('POST', '/v1/extractions/recurring/', {
+        url: `${L}/sales/search/people?savedSearchId=50452999`,
+        frequency: 'daily',
+      }),
+      422,
+      'ValidationError',
+    );
+    expect(error.message).toContain('on none of the account');
+  });
+
+  it('422 for a name with control characters; 503 when the sales tool gives an answer it should not', async () => {
+    await connectSeat(t);
+    const error = refusal(
+      await send('POST', '/v1/extractions/recurring/', {
+        url: SENIOR_OR_CXO,
+        frequency: 'daily',
+        name: 'bell\u0007\nx',
+      }),
+      422,
+      'ValidationError',
+    );
+    expect(rules(error)).toEqual({ 'body.name': 'invalid_format' });
+
+    // A tool that answers a save with no id: the caller is told to try again, nothing is stored.
+    const { RecurringExports } = await import('../../src/recurring/service.ts');
+    const broken = new RecurringExports({
+      ...t.app,
+      connectors: async (seat, mode, opts) => {
+        const link = await t.app.connectors(seat, mode, opts);
+        link.connector.saveSearch = async () => {
+          throw new SalesToolBadResponse('saving a search gave no id');
+        };
+        return link;
+      },
+    });
+    const auth = { accountId: t.account.id, keyId: '', mode: 'test' as const };
+    await expect(broken.create(auth, { url: SENIOR_OR_CXO, frequency: 'daily' })).rejects.toMatchObject({
+      type: 'DependencyUnavailable',
+      status: 503,
+    });
     expect(await t.app.store.db.selectFrom('recurring_exports').selectAll().execute()).toEqual([]);
   });
 
