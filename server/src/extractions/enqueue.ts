@@ -28,3 +28,17 @@ export async function insertExtractionWithJob(
     dedupeKey: `extraction:${row.id}`,
   });
 }
+
+/** The state of an extraction that has not started: nothing read, counted or failed yet. */
+export const notStarted = (now: number) => ({
+  failure_reason: '' as const,
+  failure_detail: null,
+  total_prospects: 0,
+  reachable: null,
+  progress: 0,
+  record_count: 0,
+  paused_count: 0,
+  created_at: now,
+  updated_at: now,
+  completed_at: null,
+});

@@ -17,7 +17,7 @@ import type { Logger } from 'pino';
 import type { Credits } from '../billing/credits.ts';
 import type { Clock } from '../core/clock.ts';
 import { newId } from '../core/ids.ts';
-import { insertExtractionWithJob } from '../extractions/enqueue.ts';
+import { insertExtractionWithJob, notStarted } from '../extractions/enqueue.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import { extractionById } from '../store/extractions-repo.ts';
 import { claimDueRun, dueSchedules, type ScheduleRow } from '../store/recurring-repo.ts';
@@ -95,16 +95,7 @@ export class RecurringScheduler {
         id: newId(),
         seat_id: schedule.seat_id,
         status: 'ACCEPTED',
-        failure_reason: '',
-        failure_detail: null,
-        total_prospects: 0,
-        reachable: null,
-        progress: 0,
-        record_count: 0,
-        paused_count: 0,
-        created_at: real,
-        updated_at: real,
-        completed_at: null,
+        ...notStarted(real),
         schedule_id: schedule.id,
         window_from: null,
         window_to: null,

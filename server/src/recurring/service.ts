@@ -22,6 +22,7 @@ import type { Quota } from '../billing/quota.ts';
 import type { Clock } from '../core/clock.ts';
 import { ApiError, notFound } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
+import { notStarted } from '../extractions/enqueue.ts';
 import { callOnSeat, salesToolRefused } from '../extractions/seat-call.ts';
 import type { SeatConnectorFactory } from '../extractions/seat-connector.ts';
 import { usableSeats } from '../extractions/usable-seats.ts';
@@ -336,20 +337,11 @@ export class RecurringExports {
         kind: resolved.kind === 'LEAD' ? 'lead' : 'account',
         name: source.name,
         status: 'SCHEDULED',
-        failure_reason: '',
-        failure_detail: null,
         source_url: sourceUrl,
         target: JSON.stringify(runTarget),
         enrich_email: source.enrich,
         webhook_url: source.webhookUrl,
-        total_prospects: 0,
-        reachable: null,
-        progress: 0,
-        record_count: 0,
-        paused_count: 0,
-        created_at: real,
-        updated_at: real,
-        completed_at: null,
+        ...notStarted(real),
       });
       await insertSchedule(tx, row);
     });
