@@ -14,14 +14,18 @@ import { parseExtractionTime } from '../../lib/contract/time.ts';
 import { buildSearchUrl } from '../../lib/salesnav/build-url.ts';
 import { type ExtensionBrowser, launchWithExtension } from './support/browser.ts';
 import { type Companion, removeDir, startCompanion } from './support/companion.ts';
-import { api, LINKEDIN, signInAndConfigure, waitForJob } from './support/extraction-steps.ts';
+import { api, csvRows, downloadCsv, LINKEDIN, signInAndConfigure, waitForJob } from './support/extraction-steps.ts';
 
 const extensionDir = inject('extensionDir');
 
-/** A narrow search of the sandbox's world: 14 CTOs in France. */
+/**
+ * People in France who changed jobs in the last 90 days: about 20 in the sandbox's world at any
+ * time, and people keep entering it as they change jobs. Measured over the next 700 days (every 3
+ * days), every 30-day window brings at least 2 new ones, so the run below always has records.
+ */
 const SEARCH_URL = buildSearchUrl('LEAD', {
   filters: [
-    { type: 'CURRENT_TITLE', values: [{ text: 'Chief Technology Officer', selectionType: 'INCLUDED' }] },
+    { type: 'RECENTLY_CHANGED_JOBS', values: [{ id: 'RPC', selectionType: 'INCLUDED' }] },
     { type: 'GEOGRAPHY', values: [{ text: 'France', selectionType: 'INCLUDED' }] },
   ],
 });
@@ -81,20 +85,20 @@ describe.skipIf(!extensionDir)('recurring exports in Chromium', { timeout: 120_0
     ]);
     await repeat.selectOption('weekly');
     await expect(page.getByTestId('lf-repeat-note').textContent()).resolves.toContain('Then again every week');
-    await page.getByTestId('lf-name').fill('CTOs in France');
+    await page.getByTestId('lf-name').fill('Job changers in France');
     await page.getByTestId('lf-enrich').selectOption('none');
     await page.getByTestId('lf-start').click();
     const status = page.getByTestId('lf-status');
     await status.waitFor();
     const text = (await status.textContent()) ?? '';
     expect(await status.getAttribute('data-state'), text).toBe('started');
-    expect(text).toContain('Extraction started: CTOs in France.');
+    expect(text).toContain('Extraction started: Job changers in France.');
     expect(text).toContain('It repeats every week; next run');
     await page.close();
 
     const [schedule, ...others] = await schedules();
     expect(others).toEqual([]);
-    expect(schedule).toMatchObject({ name: 'CTOs in France', frequency: 'weekly', paused: false, run_ids: [] });
+    expect(schedule).toMatchObject({ name: 'Job changers in France', frequency: 'weekly', paused: false, run_ids: [] });
     scheduleId = schedule!.schedule_id;
     templateId = schedule!.template_extraction_id;
     // The extraction the click made, beside the schedule's template (which waits in SCHEDULED).
@@ -133,17 +137,17 @@ describe.skipIf(!extensionDir)('recurring exports in Chromium', { timeout: 120_0
 
   it('renames it', async () => {
     await row().getByTestId('schedule-rename').click();
-    await row().getByTestId('schedule-name-input').fill('Weekly CTOs');
+    await row().getByTestId('schedule-name-input').fill('Weekly job changers');
     await row().getByTestId('schedule-rename-save').click();
-    await expect.poll(() => row().getByTestId('schedule-name').textContent()).toBe('Weekly CTOs');
-    expect((await schedules())[0]?.name).toBe('Weekly CTOs');
+    await expect.poll(() => row().getByTestId('schedule-name').textContent()).toBe('Weekly job changers');
+    expect((await schedules())[0]?.name).toBe('Weekly job changers');
   });
 
-  it('shows the run in the jobs once sandbox time has moved a week on, and follows it to the end', async () => {
+  it('shows the run in the jobs once sandbox time has moved 30 days on, follows it to the end and downloads it', async () => {
     const response = await fetch(`${service.baseUrl}/v1/sandbox/clock/`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${service.apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ advance: '7d' }),
+      body: JSON.stringify({ advance: '30d' }),
     });
     expect(response.status, await response.clone().text()).toBe(200);
     await expect(response.json()).resolves.toMatchObject({ success: true, now: expect.any(String) });
@@ -156,14 +160,18 @@ describe.skipIf(!extensionDir)('recurring exports in Chromium', { timeout: 120_0
     await expect(run.getByTestId('job-detail').textContent()).resolves.toMatch(/^Weekly run · /);
     await expect(run.getByTestId('job-progress').getAttribute('data-value')).resolves.toBe('100');
     const detail = (await api(service, `/v1/extractions/${runId}/`)) as ExtractionDetailOut;
-    expect(detail.search_name).toBe('Weekly CTOs');
-    // A run holds only the leads new since the one before: in a week of the sandbox's world, this
-    // narrow search rarely gains any, and a run with no records offers no download (a run with
-    // records is cached and downloaded like any extraction: test/recurring.test.ts).
+    expect(detail.search_name).toBe('Weekly job changers');
+    // One run for the four weekly run times passed, holding the people new in the search since the
+    // schedule was made: at least 2 (see SEARCH_URL), downloaded from the extension's cache.
+    expect(detail.total_count).toBeGreaterThanOrEqual(2);
     await expect(run.getByTestId('job-detail').textContent()).resolves.toMatch(
-      new RegExp(` ${detail.total_count} records? · `),
+      new RegExp(` ${detail.total_count} records · `),
     );
-    expect(await run.getByTestId('job-download').count()).toBe(detail.total_count > 0 ? 1 : 0);
+    const csv = await downloadCsv(popup, runId);
+    const [header, ...rows] = csvRows(csv.text);
+    expect(rows).toHaveLength(detail.total_count);
+    const name = header?.indexOf('Full Name') ?? -1;
+    expect(rows.map((r) => r[name])).toEqual(detail.prospects.map((p) => p['Full Name']));
     await expect(row().getByTestId('schedule-detail').textContent()).resolves.toContain('1 run');
   }, 120_000);
 
