@@ -20,7 +20,7 @@ export async function waitForExtraction(
   id: string,
   stopped: () => boolean,
 ): Promise<ExtractionRow> {
-  const bar = new ProgressBar(100, 0, process.stderr, 'extracting');
+  const bar = new ProgressBar(100, 0, process.stderr, 'extracting', true);
   for (;;) {
     const row = await extractionOf(app.store.db, accountId, id);
     if (!row) throw new Error(`extraction ${id} is gone`);

@@ -13,6 +13,8 @@ export class ProgressBar {
     private done: number,
     private readonly out: NodeJS.WriteStream = process.stderr,
     private readonly label = 'verifying',
+    /** Work whose progress is a percentage read from elsewhere (an extraction): no count, no rate. */
+    private readonly percentOnly = false,
   ) {}
 
   tick(): void {
@@ -45,9 +47,10 @@ export class ProgressBar {
     const width = 30;
     const filled = Math.round(fraction * width);
     const rate = this.doneNow / Math.max(0.001, (Date.now() - this.started) / 1000);
-    const line =
-      `${this.label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${this.done}/${this.total} ` +
-      `${Math.floor(fraction * 100)}%  ${rate.toFixed(1)}/s`;
+    const bar = `${this.label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}]`;
+    const line = this.percentOnly
+      ? `${bar} ${Math.floor(fraction * 100)}%`
+      : `${bar} ${this.done}/${this.total} ${Math.floor(fraction * 100)}%  ${rate.toFixed(1)}/s`;
     this.out.write(this.out.isTTY ? `\r${line}` : `${line}\n`);
   }
 }
