@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { SchedulesActions, SchedulesState } from '../lib/popup/schedules-slice.ts';
 import { MAX_SCHEDULE_NAME } from '../lib/popup/schedules-slice.ts';
-import { FREQUENCY_LABEL, type ScheduleView } from '../lib/recurring/schedule-view.ts';
+import { FREQUENCY_LABEL, RepeatFrequency, type ScheduleView } from '../lib/recurring/schedule-view.ts';
 import { skipNotice } from '../lib/recurring/skip-words.ts';
 import { NoticeBox } from './notice-box.tsx';
 
@@ -12,8 +12,8 @@ interface Props {
 
 /**
  * The recurring exports: name, how often, the next run in the user's time, paused or not; pause,
- * resume, rename, and stop after a confirmation, since stopping cannot be undone. Each run shows
- * in the jobs below, like any extraction.
+ * resume, change how often, rename, and stop after a confirmation, since stopping cannot be
+ * undone. Each run shows in the jobs below, like any extraction.
  */
 export function ScheduleList({ state, actions }: Props) {
   const { schedules, scheduleNotice } = state;
@@ -49,6 +49,9 @@ function ScheduleItem({
   // What the row shows besides its buttons: the rename form, or the question before stopping.
   const [mode, setMode] = useState<'view' | 'rename' | 'confirm-stop'>('view');
   const [draft, setDraft] = useState(schedule.name);
+  // The frequency just chosen, shown while the service is asked: the select would otherwise jump
+  // back to the old one until the answer, and goes back to it by itself if the change fails.
+  const [chosen, setChosen] = useState<RepeatFrequency | null>(null);
   const busy = state.scheduleBusy === schedule.id;
   const notice = state.scheduleNotice?.scheduleId === schedule.id ? state.scheduleNotice.notice : null;
   const skipped = skipNotice(schedule);
@@ -145,6 +148,30 @@ function ScheduleItem({
           >
             {schedule.paused ? 'Resume' : 'Pause'}
           </button>
+          <label class="visually-hidden" for={`frequency-${schedule.id}`}>
+            How often it runs
+          </label>
+          <select
+            id={`frequency-${schedule.id}`}
+            class="schedule-select"
+            value={chosen ?? schedule.frequency}
+            disabled={busy}
+            // The service counts the next run from the change, which the detail above then shows.
+            title="The next run comes one interval after the change."
+            onChange={(event) => {
+              const parsed = RepeatFrequency.safeParse(event.currentTarget.value);
+              if (!parsed.success || parsed.data === schedule.frequency) return;
+              setChosen(parsed.data);
+              void actions.setFrequency(schedule.id, parsed.data).finally(() => setChosen(null));
+            }}
+            data-testid="schedule-frequency"
+          >
+            {RepeatFrequency.options.map((frequency) => (
+              <option key={frequency} value={frequency}>
+                {FREQUENCY_LABEL[frequency]}
+              </option>
+            ))}
+          </select>
           <button
             type="button"
             class="link"

@@ -53,7 +53,10 @@ export const CacheRecordsMessage = z
   .object({ type: z.literal('cache-records'), extractionId: z.string().min(1).max(64) })
   .strict();
 
-/** Pause or resume a schedule, or rename it. One change at a time: each is its own button. */
+/**
+ * Pause or resume a schedule, rename it, or change how often it runs. One change at a time: each
+ * is its own control, and one failure then says which change did not happen.
+ */
 export const UpdateScheduleMessage = z
   .object({
     type: z.literal('update-schedule'),
@@ -61,6 +64,7 @@ export const UpdateScheduleMessage = z
     change: z.union([
       z.object({ paused: z.boolean() }).strict(),
       z.object({ name: z.string().trim().min(1).max(255) }).strict(),
+      z.object({ frequency: RepeatFrequency }).strict(),
     ]),
   })
   .strict();

@@ -125,6 +125,12 @@ describe('handleMessage', () => {
       ctx,
     );
     expect(ctx.services.updateSchedule).toHaveBeenCalledWith(SCHEDULE_ID, { name: 'Weekly CTOs' });
+    await handleMessage(
+      { type: 'update-schedule', scheduleId: SCHEDULE_ID, change: { frequency: 'monthly' } },
+      popup,
+      ctx,
+    );
+    expect(ctx.services.updateSchedule).toHaveBeenCalledWith(SCHEDULE_ID, { frequency: 'monthly' });
     await handleMessage(MESSAGES['stop-schedule'], popup, ctx);
     expect(ctx.services.stopSchedule).toHaveBeenCalledWith(SCHEDULE_ID);
   });
@@ -209,8 +215,8 @@ describe('handleMessage', () => {
       'Unknown or malformed message "update-schedule".',
     ],
     [
-      'a schedule change of something the popup never changes',
-      { type: 'update-schedule', scheduleId: SCHEDULE_ID, change: { frequency: 'daily' } },
+      'a schedule repeated at a frequency the service does not know',
+      { type: 'update-schedule', scheduleId: SCHEDULE_ID, change: { frequency: 'hourly' } },
       'Unknown or malformed message "update-schedule".',
     ],
     ['no type', { hello: 1 }, 'Unknown or malformed message.'],

@@ -3,8 +3,8 @@
  * service): an extraction started with a repeat is scheduled after it is made; a schedule that
  * fails leaves the extraction standing and says what to do, and the same request again schedules
  * it without a second extraction; the schedules are refreshed with the jobs, and each run joins
- * the jobs to be followed, announced and downloaded like any extraction; pause, resume, rename
- * and stop go to the service and come back as the new list.
+ * the jobs to be followed, announced and downloaded like any extraction; pause, resume, rename,
+ * a new frequency and stop go to the service and come back as the new list.
  */
 import { describe, expect, it } from 'vitest';
 import { readRecords } from '../lib/db/jobs-store.ts';
@@ -316,6 +316,44 @@ describe('managing a schedule from the popup', () => {
     const renamed = await h.services.updateSchedule(schedule.id, { name: 'Weekly CTOs' });
     expect(renamed.schedules[0]).toMatchObject({ name: 'Weekly CTOs' });
     expect(h.service.requests.at(-1)).toMatchObject({ method: 'PATCH', body: { name: 'Weekly CTOs' } });
+  });
+
+  it('changes how often it runs: the next run is one new interval after the change, and the alarm follows', async () => {
+    const { h, schedule } = await scheduled();
+    // Three days into the week: the new cadence counts from now, not from the schedule's start.
+    h.clock.advance(3 * 86_400_000);
+    const monthly = await h.services.updateSchedule(schedule.id, { frequency: 'monthly' });
+    const nextRunAt = h.clock.now() + 30 * 86_400_000;
+    expect(h.service.requests.at(-1)).toMatchObject({
+      method: 'PATCH',
+      url: expect.stringMatching(new RegExp(`/v1/extractions/recurring/${schedule.id}/$`)),
+      body: { frequency: 'monthly' },
+    });
+    expect(monthly).toEqual({
+      ok: true,
+      problem: null,
+      schedules: [expect.objectContaining({ id: schedule.id, frequency: 'monthly', nextRunAt })],
+    });
+    await expect(readSchedules(h.db)).resolves.toMatchObject([{ frequency: 'monthly', nextRunAt }]);
+    expect(h.alarms.get(SCHEDULES_ALARM)).toBe(nextRunAt + 60_000);
+
+    const weekly = await h.services.updateSchedule(schedule.id, { frequency: 'weekly' });
+    expect(weekly.schedules[0]).toMatchObject({ frequency: 'weekly', nextRunAt: h.clock.now() + WEEK });
+  });
+
+  it('keeps the frequency and says what to do when the service refuses a new one', async () => {
+    const { h, schedule } = await scheduled();
+    h.service.recurring.refuse(apiError(422, 'ValidationError', 'frequency: Invalid option.'));
+    const reply = await h.services.updateSchedule(schedule.id, { frequency: 'daily' });
+    expect(reply).toEqual({
+      ok: true,
+      schedules: [expect.objectContaining({ id: schedule.id, frequency: 'weekly', nextRunAt: schedule.nextRunAt })],
+      problem: expect.objectContaining({
+        kind: 'ValidationError',
+        message: 'The service refused the change: frequency: Invalid option.',
+        next: 'Close the popup and open it again, then choose how often again.',
+      }),
+    });
   });
 
   it('stops it for good: gone from the service, the list and the alarms', async () => {

@@ -23,7 +23,7 @@ export function recurringCalls(call: Call) {
     createSchedule: (body: RecurringExportCreateIn) => call('POST', PATH, RecurringExportCreateOutSchema, body),
     /** `GET /v1/extractions/recurring/`: the schedules that can still run, paused ones included. */
     listSchedules: () => call('GET', PATH, RecurringExportListOutSchema),
-    /** `PATCH /v1/extractions/recurring/{id}/`: pause, resume, rename. */
+    /** `PATCH /v1/extractions/recurring/{id}/`: pause, resume, rename, change the frequency. */
     updateSchedule: (scheduleId: string, body: RecurringExportUpdateIn) =>
       call('PATCH', one(scheduleId), RecurringExportOutSchema, body),
     /** `DELETE /v1/extractions/recurring/{id}/`: stops it for good; its runs stay. */

@@ -1,7 +1,7 @@
 /**
  * The background's schedule use cases as the messages reach them: repeat the extraction just
- * started, pause, resume, rename and stop. The user is watching a button each time: one quick
- * retry, then the answer. Each change answers with the schedules as IndexedDB now has them.
+ * started, pause, resume, rename, change how often, and stop. The user is watching a control each
+ * time: one quick retry, then the answer. Each change answers with the schedules as IndexedDB now has them.
  */
 import { QUICK_RETRY } from '../api/retry.ts';
 import { readSchedules } from '../db/schedules-store.ts';

@@ -75,6 +75,43 @@ describe('the popup’s schedules', () => {
     expect(store.getState()).toMatchObject({ schedules: [{ name: 'Weekly CTOs' }], scheduleNotice: null });
   });
 
+  it('change how often one runs, and show the next run the background answers with', async () => {
+    // The service counts the next run from the change: a month on, not the week the list had.
+    const moved = { ...SCHEDULE, frequency: 'monthly' as const, nextRunAt: Date.UTC(2026, 1, 15, 9) };
+    const p = ports(() => listReply([moved]));
+    const store = createJobsStore(p);
+    store.setState({ schedules: [SCHEDULE] });
+    const changing = store.getState().setFrequency(SCHEDULE.id, 'monthly');
+    expect(store.getState().scheduleBusy).toBe(SCHEDULE.id);
+    await changing;
+    expect(p.send).toHaveBeenCalledWith({
+      type: 'update-schedule',
+      scheduleId: SCHEDULE.id,
+      change: { frequency: 'monthly' },
+    });
+    expect(store.getState()).toMatchObject({
+      schedules: [{ frequency: 'monthly', nextRunAt: Date.UTC(2026, 1, 15, 9) }],
+      scheduleBusy: null,
+      scheduleNotice: null,
+    });
+  });
+
+  it('keep the frequency and say what to do when the change fails', async () => {
+    const problem = {
+      kind: 'ValidationError',
+      message: 'The service refused the change: frequency: Invalid option.',
+      next: 'Close the popup and open it again, then choose how often again.',
+    };
+    const store = createJobsStore(ports(() => listReply([SCHEDULE], problem)));
+    store.setState({ schedules: [SCHEDULE] });
+    await store.getState().setFrequency(SCHEDULE.id, 'daily');
+    expect(store.getState()).toMatchObject({
+      schedules: [{ frequency: 'weekly', nextRunAt: SCHEDULE.nextRunAt }],
+      scheduleBusy: null,
+      scheduleNotice: { scheduleId: SCHEDULE.id, notice: { message: problem.message, next: problem.next } },
+    });
+  });
+
   it('stop, and the schedule leaves the list', async () => {
     const p = ports(() => listReply([]));
     const store = createJobsStore(p);

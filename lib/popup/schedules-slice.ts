@@ -1,11 +1,11 @@
 /**
  * The popup's schedules (a slice of the jobs store, since one refresh brings both): the list as
- * the background last synced it, and pause, resume, rename and stop, each a message to the
- * background, which alone talks to the service. A change answers with the whole list, so a
- * schedule stopped elsewhere disappears as the change finds out.
+ * the background last synced it, and pause, resume, rename, change of frequency and stop, each a
+ * message to the background, which alone talks to the service. A change answers with the whole
+ * list, so a schedule stopped elsewhere disappears as the change finds out.
  */
 import type { ErrorReply, Message, ReplyFor, SchedulesReply } from '../messages.ts';
-import type { ScheduleView } from '../recurring/schedule-view.ts';
+import type { RepeatFrequency, ScheduleView } from '../recurring/schedule-view.ts';
 import type { Notice } from './popup-store.ts';
 
 export interface SchedulesState {
@@ -20,6 +20,11 @@ export interface SchedulesActions {
   setPaused(scheduleId: string, paused: boolean): Promise<void>;
   /** Resolves true once renamed, so the form can close; false leaves it open with the notice. */
   rename(scheduleId: string, name: string): Promise<boolean>;
+  /**
+   * The service counts the next run from the change (one new interval on), and the answer's list
+   * carries it: the row shows the moved next run from that list, never a time worked out here.
+   */
+  setFrequency(scheduleId: string, frequency: RepeatFrequency): Promise<void>;
   /** Permanent: the view asks the user first. */
   stop(scheduleId: string): Promise<void>;
 }
@@ -72,6 +77,10 @@ export function schedulesSlice(
         return false;
       }
       return change(scheduleId, { type: 'update-schedule', scheduleId, change: { name: trimmed } });
+    },
+
+    async setFrequency(scheduleId, frequency) {
+      await change(scheduleId, { type: 'update-schedule', scheduleId, change: { frequency } });
     },
 
     async stop(scheduleId) {

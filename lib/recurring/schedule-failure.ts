@@ -6,6 +6,7 @@
 import { describeFailure } from '../api/describe-failure.ts';
 import type { ApiFailure } from '../api/failure.ts';
 import { type Problem, problem } from '../problem.ts';
+import type { ScheduleChange } from './schedule-sync.ts';
 
 const errorType = (failure: ApiFailure) => (failure.kind === 'http' ? failure.error?.type : undefined);
 
@@ -36,8 +37,19 @@ export function describeScheduleFailure(failure: ApiFailure, service: string): P
   return describeFailure(failure, service);
 }
 
-/** A pause, resume, rename or stop failed. */
-export function describeScheduleChangeFailure(failure: ApiFailure, service: string): Problem {
+/**
+ * What to do once the service refused a change as invalid. Only a name is typed by the user; the
+ * popup offers only the frequencies and pauses the contract allows, so a refusal of one of those
+ * means the popup's list is stale or the service differs, and reopening the popup is the step left.
+ */
+function nextAfterRefusal(change: ScheduleChange | undefined): string {
+  if (change && 'name' in change) return 'Choose a name of 1 to 255 characters, then save again.';
+  if (change && 'frequency' in change) return 'Close the popup and open it again, then choose how often again.';
+  return 'Close the popup and open it again, then try once more.';
+}
+
+/** A pause, resume, rename, change of frequency (given the change) or stop (none) failed. */
+export function describeScheduleChangeFailure(failure: ApiFailure, service: string, change?: ScheduleChange): Problem {
   const type = errorType(failure);
   if (type === 'NotFound') {
     return problem(
@@ -50,7 +62,7 @@ export function describeScheduleChangeFailure(failure: ApiFailure, service: stri
     return problem(
       'ValidationError',
       `The service refused the change: ${failure.error?.message ?? 'it is not valid'}`,
-      'Choose a name of 1 to 255 characters, then save again.',
+      nextAfterRefusal(change),
     );
   }
   return describeFailure(failure, service);

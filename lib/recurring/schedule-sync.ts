@@ -33,7 +33,8 @@ export interface ScheduleSyncDeps {
   alarms: { schedule(name: string, when: number): Promise<void>; clear(name: string): Promise<void> };
 }
 
-export type ScheduleChange = { paused: boolean } | { name: string };
+/** One change at a time, as the popup's controls make them (lib/messages.ts, update-schedule). */
+export type ScheduleChange = { paused: boolean } | { name: string } | { frequency: RepeatFrequency };
 
 export type Scheduled = { ok: true; schedule: ScheduleView; created: boolean } | { ok: false; problem: Problem };
 export type Changed = { ok: true } | { ok: false; problem: Problem };
@@ -92,7 +93,10 @@ export function createScheduleSync(deps: ScheduleSyncDeps) {
       return { ok: true, schedule, created };
     },
 
-    /** Pauses, resumes or renames. A schedule the service no longer has is dropped from the list. */
+    /**
+     * Pauses, resumes, renames or changes how often it runs (the service then counts the next run
+     * from now, and answers with it). A schedule the service no longer has is dropped from the list.
+     */
     async update(client: ApiClient, scheduleId: string, change: ScheduleChange): Promise<Changed> {
       const updated = await client.updateSchedule(scheduleId, change);
       if (updated.ok) await putSchedule(db, scheduleFromApi(updated.data), clock.now());
@@ -100,7 +104,7 @@ export function createScheduleSync(deps: ScheduleSyncDeps) {
       await planAlarm();
       return updated.ok
         ? { ok: true }
-        : { ok: false, problem: describeScheduleChangeFailure(updated.failure, client.baseUrl) };
+        : { ok: false, problem: describeScheduleChangeFailure(updated.failure, client.baseUrl, change) };
     },
 
     /** Stops it for good. Already gone (a repeat after a lost answer, or stopped elsewhere) is stopped too. */

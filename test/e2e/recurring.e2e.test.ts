@@ -2,14 +2,19 @@
  * Recurring exports in Chromium, against the real service (with its workers and scheduler) and
  * its sandbox sales tool served as www.linkedin.com: a people search is extracted from its page
  * with "Repeat weekly"; the popup shows the schedule with its next run, pauses, resumes and
- * renames it; sandbox time moves a week on (POST /v1/sandbox/clock/), the run the service makes
+ * renames it, and changes it to monthly and back to weekly (the next run then a week from that
+ * change); sandbox time moves 30 days on (POST /v1/sandbox/clock/), the run the service makes
  * appears in the popup's jobs and finishes there; then the schedule is stopped and is gone. The
  * steps share one browser and one service, and every wait is on a condition.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ExtractionDetailOut } from '../../lib/contract/extractions.ts';
-import { RecurringExportListOutSchema, type RecurringExportOut } from '../../lib/contract/recurring.ts';
+import {
+  RecurringExportListOutSchema,
+  type RecurringExportOut,
+  SandboxClockOutSchema,
+} from '../../lib/contract/recurring.ts';
 import { parseExtractionTime } from '../../lib/contract/time.ts';
 import { buildSearchUrl } from '../../lib/salesnav/build-url.ts';
 import { type ExtensionBrowser, launchWithExtension } from './support/browser.ts';
@@ -17,6 +22,7 @@ import { type Companion, removeDir, startCompanion } from './support/companion.t
 import { api, csvRows, downloadCsv, LINKEDIN, signInAndConfigure, waitForJob } from './support/extraction-steps.ts';
 
 const extensionDir = inject('extensionDir');
+const DAY = 86_400_000;
 
 /**
  * People in France who changed jobs in the last 90 days: about 20 in the sandbox's world at any
@@ -57,6 +63,10 @@ describe.skipIf(!extensionDir)('recurring exports in Chromium', { timeout: 120_0
   /** The service's schedules, as the test's own client reads them. */
   const schedules = async (): Promise<RecurringExportOut[]> =>
     RecurringExportListOutSchema.parse(await api(service, '/v1/extractions/recurring/'));
+
+  /** Sandbox time now, in ms: the time the service counts a schedule's runs in. */
+  const sandboxNow = async (): Promise<number> =>
+    Date.parse(SandboxClockOutSchema.parse(await api(service, '/v1/sandbox/clock/')).now);
 
   const row = () => popup.locator(`[data-testid="schedule-row"][data-schedule-id="${scheduleId}"]`);
 
@@ -141,6 +151,45 @@ describe.skipIf(!extensionDir)('recurring exports in Chromium', { timeout: 120_0
     await row().getByTestId('schedule-rename-save').click();
     await expect.poll(() => row().getByTestId('schedule-name').textContent()).toBe('Weekly job changers');
     expect((await schedules())[0]?.name).toBe('Weekly job changers');
+  });
+
+  it('changes how often it runs, to monthly and back to weekly, each time counting the next run from the change', async () => {
+    const frequency = row().getByTestId('schedule-frequency');
+    await expect(frequency.inputValue()).resolves.toBe('weekly');
+    await expect(frequency.locator('option').allTextContents()).resolves.toEqual(['Daily', 'Weekly', 'Monthly']);
+
+    /**
+     * Chooses `to` in the row, waits for the row to say it, and answers with sandbox time just
+     * before and after the change (whole seconds, as the service writes times) and the next run
+     * the service now has, which the row must show.
+     */
+    const choose = async (to: 'monthly' | 'weekly', label: string) => {
+      const before = Math.floor((await sandboxNow()) / 1000) * 1000;
+      await frequency.selectOption(to);
+      await expect
+        .poll(() => row().getByTestId('schedule-detail').textContent())
+        .toMatch(new RegExp(`^${label} · next run `));
+      const after = await sandboxNow();
+      const [schedule, ...others] = await schedules();
+      expect(others).toEqual([]);
+      expect(schedule).toMatchObject({ frequency: to, paused: false, name: 'Weekly job changers' });
+      const next = parseExtractionTime(schedule!.next_run_at).getTime();
+      await expect
+        .poll(() => row().getByTestId('schedule-next-run').getAttribute('datetime'))
+        .toBe(new Date(next).toISOString());
+      expect(await row().getByTestId('schedule-notice').count()).toBe(0);
+      return { before, after, next };
+    };
+
+    // Monthly: a calendar month on from the change (28 to 31 days).
+    const monthly = await choose('monthly', 'Monthly');
+    expect(monthly.next).toBeGreaterThanOrEqual(monthly.before + 28 * DAY);
+    expect(monthly.next).toBeLessThanOrEqual(monthly.after + 31 * DAY);
+    // Weekly again: a week from this change, so the run below comes within the 30 days it moves.
+    const weekly = await choose('weekly', 'Weekly');
+    expect(weekly.next).toBeGreaterThanOrEqual(weekly.before + 7 * DAY);
+    expect(weekly.next).toBeLessThanOrEqual(weekly.after + 7 * DAY);
+    await expect(frequency.inputValue()).resolves.toBe('weekly');
   });
 
   it('shows the run in the jobs once sandbox time has moved 30 days on, follows it to the end and downloads it', async () => {

@@ -2,7 +2,8 @@
  * The recurring export endpoints of the in-memory service, as lib/contract/recurring.ts shapes
  * them and api.md and decisions.md describe them: one schedule per search (a second create
  * updates it and answers created: false); a template extraction per schedule, in SCHEDULED while
- * it lives and FAILED once stopped, renamed with it; paused ones listed, stopped ones gone (404).
+ * it lives and FAILED once stopped, renamed with it; a new frequency counts the next run from now;
+ * paused ones listed, stopped ones gone (404).
  * Tests make a schedule run with `run`, which adds a running extraction copied from the template
  * as the service's scheduler would, and script failures with `refuse`. `available: false` is a
  * service older than the endpoints (404).
@@ -120,7 +121,12 @@ export function fakeRecurring(now: () => number, extractions: ReturnType<typeof 
     if (request.method === 'PATCH') {
       const change = RecurringExportUpdateInSchema.safeParse(request.body);
       if (!change.success) return invalid(change.error.message);
-      Object.assign(schedule, change.data);
+      const { frequency, ...rest } = change.data;
+      Object.assign(schedule, rest);
+      // As the service: a new cadence starts from now, one new interval on (the same one changes nothing).
+      if (frequency && frequency !== schedule.frequency) {
+        Object.assign(schedule, { frequency, nextRunAt: now() + INTERVAL[frequency] });
+      }
       const template = extractions.extractions.find((e) => e.id === schedule.templateId);
       if (template && change.data.name) template.name = change.data.name;
       return json(200, out(schedule));
