@@ -19,27 +19,51 @@ export function foldTitle(title: string): string {
 
 /** Ordered: the first rule that matches decides, except where a rule lists several ids. */
 const SENIORITY_RULES: [RegExp, string[]][] = [
-  [/ (intern|internship|trainee|apprentice|werkstudent|praktikant|working student|stagiaire) /, ['100']],
+  [/ (intern|internship|apprentice|werkstudent|praktikant|working student|stagiaire) /, ['100']],
+  // A trainee solicitor or accountant is on a first job as often as an internship.
+  [/ trainee /, ['100', '110']],
   [/ (vice president|vp|svp|evp|avp) /, ['300']],
-  [/ (founder|co ?founder|owner|proprietor|managing partner|partner|inhaber) /, ['320', '310']],
+  // A product owner owns a backlog and an HR business partner is an employee: neither is an owner or partner.
+  [
+    / (founder|co ?founder|(?<!product )owner|proprietor|managing partner|(?<!business )partner|inhaber) /,
+    ['320', '310'],
+  ],
   [
     / (chief|ceo|cto|cfo|coo|cmo|cio|ciso|cro|cpo|cdo|president|geschaftsfuhrer|managing director|general manager|directeur general|pdg) /,
     ['310'],
   ],
   [/ (director|head|directeur|directora?|leiter|leiterin|diretor) /, ['220']],
-  [/ (manager|supervisor|team lead|lead|gerente|responsable|teamleiter) /, ['200', '210']],
+  [/ (manager|supervisor|team lead|gerente|responsable|teamleiter) /, ['200', '210']],
+  // "Lead Engineer": a senior individual contributor as often as a team lead.
+  [/ lead /, ['130', '200']],
   [/ (senior|sr|principal|staff|expert) /, ['120', '130']],
   [/ (junior|jr|graduate|entry) /, ['110']],
   [
-    / (assistant|associate|specialist|coordinator|analyst|engineer|developer|representative|executive|consultant|designer|accountant|officer|administrator|recruiter|scientist|technician|advisor|agent) /,
+    / (assistant|associate|specialist|coordinator|analyst|engineer|developer|representative|executive|consultant|designer|accountant|officer|administrator|recruiter|scientist|technician|advisor|agent|receptionist|solicitor|clerk|owner|partner) /,
     ['110', '120', '130'],
   ],
+];
+
+/**
+ * A level word before a "manager" title ("Senior Product Manager", "Junior Account Manager") is as
+ * often an individual contributor's level (product and account managers manage no one) as a
+ * manager's: both readings are kept.
+ */
+const LEVELLED_MANAGER: [RegExp, string[]][] = [
+  [/ (junior|jr|graduate|associate) [^ ]*( [^ ]+)* manager /, ['110', '200', '210']],
+  [/ (senior|sr|principal|staff|lead) [^ ]*( [^ ]+)* manager /, ['120', '130', '200', '210']],
 ];
 
 export function inferSeniority(title: string | undefined): string[] {
   if (!title) return [];
   const folded = foldTitle(title);
-  for (const [pattern, ids] of SENIORITY_RULES) if (pattern.test(folded)) return ids;
+  for (const [pattern, ids] of SENIORITY_RULES) {
+    if (!pattern.test(folded)) continue;
+    if (ids.includes('200')) {
+      for (const [levelled, both] of LEVELLED_MANAGER) if (levelled.test(folded)) return both;
+    }
+    return ids;
+  }
   return [];
 }
 
