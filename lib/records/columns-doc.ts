@@ -27,7 +27,12 @@ may fit; every filter must fit; an EXCLUDED value that fits is an issue. A filte
 decide (relations to the seat, lists, CRM, posted content, a city against a country-level
 location, an id the service has no table for) is not counted; keywords are never judged.
 SENIORITY_LEVEL and FUNCTION are read from the title (the tool does not return them): a title that
-fits no reading of the filter is an issue, a title that says nothing is not. Records from lists and
+fits no reading of the filter is an issue, a title that says nothing is not. A title keeps every
+reading it plausibly has ("Senior Product Manager": Senior, Strategic, Entry Level Manager or
+Experienced Manager; "Lead Engineer": Strategic or Entry Level Manager). Over every position of the
+sandbox's default world, the reading of a title includes the person's true seniority for 99.5% of
+75,270 positions (all but some entry-level titles); before these readings it was 86.5%
+(\`server/src/sandbox/world/seniority-readings.test.ts\` holds it at 99% or more). Records from lists and
 single profiles have no filters: \`Matches Filters\` is true and \`Match Issues\` empty.
 \`enrich_email=matching\` enriches only records with \`Matches Filters\` true.
 `;
