@@ -25,7 +25,7 @@ import {
 } from '../store/email-finder-repo.ts';
 import type { KeyKind } from '../store/schema.ts';
 import { type Store, writeTransaction } from '../store/store.ts';
-import { checkWebhookUrl, WebhookTargetRefused } from '../webhooks/ssrf-guard.ts';
+import { checkWebhookTarget } from '../webhooks/check-target.ts';
 import { findPeople } from './find-people.ts';
 import { FinderKnowledge, type Learning, persistLearnings, storedKnowledge } from './knowledge.ts';
 import { isChargeable, type ProspectOutcome, prospectOutcome, withheld } from './outcome.ts';
@@ -187,15 +187,7 @@ export class EmailFinder {
   }
 
   /** decisions.md: https to a public address; http to loopback only for sandbox keys when the operator allows it. */
-  private async checkWebhook(mode: KeyKind, url: string): Promise<void> {
-    const allowLoopback = this.deps.config.webhookAllowLoopback && mode === 'test';
-    try {
-      await checkWebhookUrl(url, { allowLoopback });
-    } catch (err) {
-      if (!(err instanceof WebhookTargetRefused)) throw err;
-      throw new ApiError('ValidationError', `Invalid request. body.webhook_url: ${err.message} (webhook_target)`, {
-        details: [{ field: 'body.webhook_url', rule: 'webhook_target', message: err.message }],
-      });
-    }
+  private checkWebhook(mode: KeyKind, url: string): Promise<void> {
+    return checkWebhookTarget(url, { allowLoopback: this.deps.config.webhookAllowLoopback && mode === 'test' });
   }
 }

@@ -11,7 +11,7 @@ import type { Verifier } from '../app/worlds.ts';
 import type { Credits } from '../billing/credits.ts';
 import type { Config } from '../config/config.ts';
 import type { Clock } from '../core/clock.ts';
-import { ApiError, notFound } from '../core/errors.ts';
+import { notFound } from '../core/errors.ts';
 import { isUuid, newId } from '../core/ids.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import {
@@ -24,7 +24,7 @@ import {
 import type { KeyKind } from '../store/schema.ts';
 import { type Store, writeTransaction } from '../store/store.ts';
 import { verifyEmail } from '../verify/index.ts';
-import { checkWebhookUrl, WebhookTargetRefused } from '../webhooks/ssrf-guard.ts';
+import { checkWebhookTarget } from '../webhooks/check-target.ts';
 import { EMAIL_VALIDATION_RUN, type RunPayload } from './run-job.ts';
 import { detailsOf, inProgressView, isFinished, jobBodyChunks, listItemView } from './views.ts';
 
@@ -156,15 +156,7 @@ export class EmailValidation {
   }
 
   /** decisions.md: https to a public address; http to loopback only for sandbox keys when the operator allows it. */
-  private async checkWebhook(mode: KeyKind, url: string): Promise<void> {
-    const allowLoopback = this.deps.config.webhookAllowLoopback && mode === 'test';
-    try {
-      await checkWebhookUrl(url, { allowLoopback });
-    } catch (err) {
-      if (!(err instanceof WebhookTargetRefused)) throw err;
-      throw new ApiError('ValidationError', `Invalid request. body.webhook_url: ${err.message} (webhook_target)`, {
-        details: [{ field: 'body.webhook_url', rule: 'webhook_target', message: err.message }],
-      });
-    }
+  private checkWebhook(mode: KeyKind, url: string): Promise<void> {
+    return checkWebhookTarget(url, { allowLoopback: this.deps.config.webhookAllowLoopback && mode === 'test' });
   }
 }
