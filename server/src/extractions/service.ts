@@ -28,7 +28,7 @@ import { type ExtractionRow, extractionOf, listExtractions, recordTexts } from '
 import type { ExtractionItemsTable, ExtractionType } from '../store/schema.ts';
 import { type Store, writeTransaction } from '../store/store.ts';
 import { checkWebhookTarget } from '../webhooks/check-target.ts';
-import { insertExtractionWithJob } from './enqueue.ts';
+import { insertExtractionWithJob, notStarted } from './enqueue.ts';
 import { callOnSeat, salesToolRefused } from './seat-call.ts';
 import type { SeatConnectorFactory } from './seat-connector.ts';
 import { entityOf } from './targets.ts';
@@ -289,20 +289,13 @@ export class Extractions {
           kind: a.kind,
           name: a.name,
           status: 'ACCEPTED',
-          failure_reason: '',
-          failure_detail: null,
           source_url: a.sourceUrl,
           target: JSON.stringify(a.target),
           enrich_email: a.enrich,
           webhook_url: a.webhookUrl,
+          ...notStarted(now),
           total_prospects: a.total,
           reachable: a.reachable,
-          progress: 0,
-          record_count: 0,
-          paused_count: 0,
-          created_at: now,
-          updated_at: now,
-          completed_at: null,
         },
         a.items,
       );
