@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EmailFinderJobListItem, EmailFinderProspectOut } from '../../../lib/contract/email-finder.ts';
 import { formatJobTime } from '../../../lib/contract/time.ts';
-import { progressOf } from '../jobs/email-job-views.ts';
+import { emailJobBody, progressOf } from '../jobs/email-job-views.ts';
 import {
   type EmailFinderJobRow,
   type EmailFinderProspectRow,
@@ -54,31 +54,14 @@ export function prospectView(
   };
 }
 
-const PAGE = 2000;
-
-/**
- * The finished job's body (EmailFinderJobOut), the retrieve endpoint's 200 and the webhook's payload,
- * as JSON text in pieces, a page of prospects at a time.
- */
-export async function* jobBodyChunks(db: Kysely<DB>, job: EmailFinderJobRow): AsyncGenerator<string> {
-  const head = JSON.stringify({
-    id: job.id,
-    status: job.status,
-    created_at: formatJobTime(new Date(job.created_at)),
-    updated_at: formatJobTime(new Date(job.updated_at)),
-    progress: progressOf(job),
-    error_message: job.error_message,
-  });
-  yield `${head.slice(0, -1)},"prospects":[`;
-  let first = true;
-  for (let from = 0; ; ) {
-    const rows = await finderProspectsPage(db, job.id, from, PAGE);
-    if (rows.length > 0) yield `${first ? '' : ','}${rows.map((p) => JSON.stringify(prospectView(p))).join(',')}`;
-    first &&= rows.length === 0;
-    if (rows.length < PAGE) break;
-    from = (rows.at(-1)?.position ?? from) + 1;
-  }
-  yield '],"job_type":"email_finder"}';
+/** The finished job's body (EmailFinderJobOut), the retrieve endpoint's 200 and the webhook's payload, in pieces. */
+export function jobBodyChunks(db: Kysely<DB>, job: EmailFinderJobRow): AsyncGenerator<string> {
+  return emailJobBody(
+    job,
+    'email_finder',
+    (from, size) => finderProspectsPage(db, job.id, from, size),
+    (p) => JSON.stringify(prospectView(p)),
+  );
 }
 
 /** The whole body as one string (the webhook's payload, stored in the outbox). */
