@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { Verifier } from '../app/worlds.ts';
 import type { Credits } from '../billing/credits.ts';
 import type { Clock } from '../core/clock.ts';
-import { type JobContext, type JobHandler, PermanentFailure } from '../jobs/types.ts';
+import { type ProspectJobPayload, prospectJobHandler } from '../jobs/prospect-job.ts';
+import type { JobContext, JobHandler } from '../jobs/types.ts';
 import {
   chargeableFinds,
   type EmailFinderJobRow,
@@ -17,7 +18,7 @@ import {
   withholdFinds,
 } from '../store/email-finder-repo.ts';
 import type { DB, KeyKind } from '../store/schema.ts';
-import { type Store, writeTransaction } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
 import type { Webhooks } from '../webhooks/webhooks.ts';
 import { findPeople, type PersonToFind } from './find-people.ts';
 import { FinderKnowledge, type Learning, persistLearnings, storedKnowledge } from './knowledge.ts';
@@ -26,9 +27,7 @@ import { jobBodyJson } from './views.ts';
 
 export const EMAIL_FINDER_RUN = 'email_finder.run';
 
-export interface RunPayload {
-  jobId: string;
-}
+export type RunPayload = ProspectJobPayload;
 
 /** Search time spent by earlier attempts, so LEADFORGE_VERIFY_MAX_DURATION bounds the whole job. */
 export interface RunCheckpoint {
@@ -99,30 +98,17 @@ export function emailFinderJob(deps: RunDeps): JobHandler<RunPayload, RunCheckpo
     return paid;
   };
 
-  return {
+  return prospectJobHandler({
     kind: EMAIL_FINDER_RUN,
-    concurrency: 2,
-    maxAttempts: 5,
-    async run(ctx) {
-      const job = await finderJobById(deps.store.db, ctx.payload.jobId);
-      if (!job) throw new PermanentFailure(`no email finder job ${ctx.payload.jobId}`);
-      if (job.status === 'complete' || job.status === 'failed') return;
-      if (job.status === 'pending') {
-        await ctx.fenced((tx) => updateFinderJob(tx, job.id, { status: 'running', updated_at: deps.clock.now() }));
-      }
-      const todo = await pendingFinderProspects(deps.store.db, job.id);
-      if (todo.length > 0) await searchPending(ctx, job, todo, deps);
-      await ctx.fenced((tx) => finish(tx, job, null));
-    },
-    async onFailed(row, error) {
-      const { jobId } = JSON.parse(row.payload) as RunPayload;
-      await writeTransaction(deps.store, null, async (tx) => {
-        const job = await finderJobById(tx, jobId);
-        if (!job || job.status === 'complete' || job.status === 'failed') return;
-        await finish(tx, job, `the job could not finish: ${error}`);
-      });
-    },
-  };
+    what: 'email finder job',
+    store: deps.store,
+    clock: deps.clock,
+    byId: finderJobById,
+    markRunning: (tx, id, now) => updateFinderJob(tx, id, { status: 'running', updated_at: now }),
+    pending: pendingFinderProspects,
+    work: (ctx, job, todo) => searchPending(ctx, job, todo, deps),
+    finish,
+  });
 }
 
 async function searchPending(

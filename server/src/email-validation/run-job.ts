@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Verifier } from '../app/worlds.ts';
 import type { Clock } from '../core/clock.ts';
-import { type JobContext, type JobHandler, PermanentFailure } from '../jobs/types.ts';
+import { type ProspectJobPayload, prospectJobHandler } from '../jobs/prospect-job.ts';
+import type { JobContext, JobHandler } from '../jobs/types.ts';
 import {
   type EmailValidationJobRow,
   failPendingProspects,
@@ -12,7 +13,7 @@ import {
   validationJobById,
 } from '../store/email-validation-repo.ts';
 import type { KeyKind } from '../store/schema.ts';
-import { type Store, writeTransaction } from '../store/store.ts';
+import type { Store } from '../store/store.ts';
 import { type VerificationResult, verifyEmails } from '../verify/index.ts';
 import type { Webhooks } from '../webhooks/webhooks.ts';
 import { detailsOf } from './views.ts';
@@ -21,9 +22,7 @@ export const EMAIL_VALIDATION_RUN = 'email_validation.run';
 /** The webhook body source of a finished job (views.ts, emailValidationBodySource; registered by app.ts). */
 export const EMAIL_VALIDATION_BODY = 'email_validation';
 
-export interface RunPayload {
-  jobId: string;
-}
+export type RunPayload = ProspectJobPayload;
 
 /** Verification time spent by earlier attempts, so LEADFORGE_VERIFY_MAX_DURATION bounds the whole job. */
 export interface RunCheckpoint {
@@ -78,30 +77,17 @@ export function emailValidationJob(deps: RunDeps): JobHandler<RunPayload, RunChe
     });
   };
 
-  return {
+  return prospectJobHandler({
     kind: EMAIL_VALIDATION_RUN,
-    concurrency: 2,
-    maxAttempts: 5,
-    async run(ctx) {
-      const job = await validationJobById(deps.store.db, ctx.payload.jobId);
-      if (!job) throw new PermanentFailure(`no email validation job ${ctx.payload.jobId}`);
-      if (job.status === 'complete' || job.status === 'failed') return;
-      if (job.status === 'pending') {
-        await ctx.fenced((tx) => updateValidationJob(tx, job.id, { status: 'running', updated_at: deps.clock.now() }));
-      }
-      const todo = await pendingProspects(deps.store.db, job.id);
-      if (todo.length > 0) await verifyPending(ctx, job, todo, deps);
-      await ctx.fenced((tx) => finish(tx, job, null));
-    },
-    async onFailed(row, error) {
-      const { jobId } = JSON.parse(row.payload) as RunPayload;
-      await writeTransaction(deps.store, null, async (tx) => {
-        const job = await validationJobById(tx, jobId);
-        if (!job || job.status === 'complete' || job.status === 'failed') return;
-        await finish(tx, job, `the job could not finish: ${error}`);
-      });
-    },
-  };
+    what: 'email validation job',
+    store: deps.store,
+    clock: deps.clock,
+    byId: validationJobById,
+    markRunning: (tx, id, now) => updateValidationJob(tx, id, { status: 'running', updated_at: now }),
+    pending: pendingProspects,
+    work: (ctx, job, todo) => verifyPending(ctx, job, todo, deps),
+    finish,
+  });
 }
 
 async function verifyPending(
